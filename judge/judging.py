@@ -1,0 +1,41 @@
+"""Judging one claimed submission: JobSpec -> runner child -> recorded result."""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+
+from judge.jobspec import build_job_json
+from judge.models import Submission, Verdict
+from judge.runner_process import run_runner_job
+from judge.services import internal_error_result, judging_progress_record, judging_result_record
+
+log = logging.getLogger(__name__)
+
+
+def judging_execute(submission: Submission) -> bool:
+    """Run the runner for a claimed submission and record what it says. Returns whether this
+    attempt's result was recorded (False if it was superseded meanwhile)."""
+    pk, attempt = submission.pk, submission.attempt
+    try:
+        job_json = build_job_json(submission)
+    except Exception as exc:  # noqa: BLE001 - a bad stored spec is the site's fault
+        log.exception("could not build the job for submission %s", pk)
+        return judging_result_record(
+            pk, attempt, internal_error_result(f"The problem's stored spec is invalid: {exc}")
+        )
+    outcome = run_runner_job(
+        job_json,
+        python=settings.KJ_RUNNER_PYTHON,
+        cwd=settings.KJ_RUNNER_CWD,
+        timeout_s=settings.KJ_JOB_TIMEOUT_S,
+        on_event=lambda event: judging_progress_record(pk, attempt, event),
+    )
+    if outcome.result is not None:
+        return judging_result_record(pk, attempt, outcome.result)
+    log.error("submission %s attempt %s: %s", pk, attempt, outcome.error)
+    result = internal_error_result(outcome.error)
+    if outcome.timed_out:
+        result["verdict"] = Verdict.TIME_LIMIT_EXCEEDED
+    return judging_result_record(pk, attempt, result)

@@ -1,0 +1,87 @@
+"""Submissions, their judging state and results; the workers that judge them."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Mode(models.TextChoices):
+    RUN = "run", "Run (public tests)"
+    SUBMIT = "submit", "Submit (all tests, timed)"
+
+
+class Status(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    COMPILING = "compiling", "Compiling"
+    TESTING = "testing", "Testing"
+    BENCHMARKING = "benchmarking", "Benchmarking"
+    DONE = "done", "Done"
+
+
+RUNNING_STATUSES = (Status.COMPILING, Status.TESTING, Status.BENCHMARKING)
+
+
+class Verdict(models.TextChoices):
+    ACCEPTED = "accepted", "Accepted"
+    WRONG_ANSWER = "wrong_answer", "Wrong answer"
+    COMPILE_ERROR = "compile_error", "Compile error"
+    RUNTIME_ERROR = "runtime_error", "Runtime error"
+    TIME_LIMIT_EXCEEDED = "time_limit_exceeded", "Time limit exceeded"
+    MEMORY_LIMIT_EXCEEDED = "memory_limit_exceeded", "Memory limit exceeded"
+    OUTPUT_LIMIT_EXCEEDED = "output_limit_exceeded", "Output limit exceeded"
+    REJECTED = "rejected", "Rejected"
+    INTERNAL_ERROR = "internal_error", "Internal error"
+
+
+class Submission(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    problem = models.ForeignKey("problems.Problem", on_delete=models.CASCADE)
+    problem_version = models.PositiveIntegerField()
+    language = models.CharField(max_length=16)
+    device_kind = models.CharField(max_length=32)
+    mode = models.CharField(max_length=8, choices=Mode.choices)
+    source = models.TextField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    verdict = models.CharField(max_length=32, choices=Verdict.choices, blank=True, default="")
+    message = models.TextField(blank=True, default="")
+    result = models.JSONField(null=True, blank=True)
+    score = models.FloatField(null=True, blank=True, help_text="geomean ms; accepted submits")
+    progress = models.JSONField(default=list, blank=True)
+    hidden_from_leaderboard = models.BooleanField(default=False)
+    cheat_reason = models.TextField(blank=True, default="")
+    attempt = models.PositiveIntegerField(default=0, help_text="claims so far; never reset")
+    requeue_count = models.PositiveIntegerField(default=0, help_text="reconciler requeues")
+    worker_name = models.CharField(max_length=200, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["problem", "device_kind", "language", "verdict", "score"],
+                name="submission_leaderboard",
+            ),
+            models.Index(fields=["user", "-created_at"], name="submission_user_recent"),
+            models.Index(fields=["status", "deadline"], name="submission_status_deadline"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.problem_id} {self.language} {self.status}"
+
+
+class Worker(models.Model):
+    name = models.CharField(max_length=200, unique=True)
+    device_kind = models.CharField(max_length=32)
+    gpu_model = models.CharField(max_length=200, blank=True, default="")
+    queues = models.JSONField(default=list)
+    last_heartbeat = models.DateTimeField()
+    started_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["device_kind", "last_heartbeat"], name="worker_live")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.device_kind})"

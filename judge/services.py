@@ -1,0 +1,298 @@
+"""Writes of the judging domain: creating, claiming, recording and requeueing submissions.
+
+Every state change that could race with a redelivered task is a conditional UPDATE, so
+running the same task twice, or a late result from a superseded attempt, changes nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from judge.errors import SubmissionRefused
+from judge.models import RUNNING_STATUSES, Mode, Status, Submission, Verdict, Worker
+from judge.queues import enqueue_judging
+from problems.models import Problem
+
+DEVICE_KIND_RE = re.compile(r"^(cpu|gpu-[a-z0-9][a-z0-9_.-]{0,24})$")
+PHASE_STATUS = {
+    "compiling": Status.COMPILING,
+    "testing": Status.TESTING,
+    "benchmarking": Status.BENCHMARKING,
+}
+MAX_PROGRESS_EVENTS = 200
+
+
+# --- creating -------------------------------------------------------------------------------
+
+
+def _check_language(language: str, device_kind: str) -> None:
+    offered = settings.KJ_LANGUAGES
+    if language not in offered:
+        raise SubmissionRefused(
+            f"Unknown language {language!r}. Choose one of: {', '.join(offered)}.", "language"
+        )
+    if device_kind == "cpu" and language not in settings.KJ_CPU_LANGUAGES:
+        raise SubmissionRefused(
+            f"{language} runs only on GPU workers; on the CPU device choose one of: "
+            f"{', '.join(settings.KJ_CPU_LANGUAGES)}.",
+            "language",
+        )
+
+
+def device_kind_is_live(device_kind: str) -> bool:
+    since = timezone.now() - timedelta(seconds=settings.KJ_WORKER_LIVE_S)
+    return Worker.objects.filter(device_kind=device_kind, last_heartbeat__gte=since).exists()
+
+
+def _check_device_kind(device_kind: str) -> None:
+    if not DEVICE_KIND_RE.match(device_kind):
+        raise SubmissionRefused(
+            f"Unknown device {device_kind!r}. Use 'cpu' or a GPU kind such as 'gpu-h200'.",
+            "device_kind",
+        )
+    if device_kind == "cpu":
+        return
+    allowed = settings.KJ_ALLOW_OFFLINE_DEVICE_KINDS
+    if "*" in allowed or device_kind in allowed or device_kind_is_live(device_kind):
+        return
+    raise SubmissionRefused(
+        f"No {device_kind} worker is online right now, so that device cannot judge "
+        f"submissions. Pick another device or try again later.",
+        "device_kind",
+    )
+
+
+def _check_source(source: str) -> None:
+    size = len(source.encode("utf-8"))
+    limit = settings.KJ_MAX_SOURCE_BYTES
+    if size > limit:
+        raise SubmissionRefused(
+            f"The source is {size} bytes; the limit is {limit} bytes ({limit // 1024} KiB).",
+            "source",
+        )
+    if not source.strip():
+        raise SubmissionRefused("The source is empty.", "source")
+
+
+def _check_rate(user: Any) -> None:
+    window = settings.KJ_RATE_LIMIT_WINDOW_S
+    limit = settings.KJ_RATE_LIMIT_COUNT
+    since = timezone.now() - timedelta(seconds=window)
+    recent = Submission.objects.filter(user=user, created_at__gte=since).count()
+    if recent >= limit:
+        raise SubmissionRefused(
+            f"Too many submissions: {recent} in the last {window} seconds (the limit is "
+            f"{limit}). Please wait a little and try again."
+        )
+
+
+def submission_create(
+    user: Any, problem: Problem, language: str, device_kind: str, mode: str, source: str
+) -> Submission:
+    """Check the rules, store a queued submission and enqueue it once the row is committed."""
+    if not problem.published:
+        raise SubmissionRefused("This problem is not open for submissions.", "problem")
+    if mode not in Mode.values:
+        raise SubmissionRefused(f"Unknown mode {mode!r}. Use 'run' or 'submit'.", "mode")
+    _check_device_kind(device_kind)
+    _check_language(language, device_kind)
+    _check_source(source)
+    with transaction.atomic():
+        _check_rate(user)
+        submission = Submission.objects.create(
+            user=user,
+            problem=problem,
+            problem_version=problem.version,
+            language=language,
+            device_kind=device_kind,
+            mode=mode,
+            source=source,
+            status=Status.QUEUED,
+            deadline=timezone.now() + timedelta(seconds=settings.KJ_QUEUED_STALE_S),
+        )
+        submission_id = submission.pk
+        transaction.on_commit(lambda: enqueue_judging(submission_id, device_kind))
+    return submission
+
+
+def submission_rejudge(submission: Submission) -> None:
+    """Reset a submission to queued against the problem's current version; low priority."""
+    now = timezone.now()
+    with transaction.atomic():
+        Submission.objects.filter(pk=submission.pk).update(
+            status=Status.QUEUED,
+            problem_version=submission.problem.version,
+            verdict="",
+            message="",
+            result=None,
+            score=None,
+            progress=[],
+            hidden_from_leaderboard=False,
+            cheat_reason="",
+            requeue_count=0,
+            started_at=None,
+            finished_at=None,
+            deadline=now + timedelta(seconds=settings.KJ_QUEUED_STALE_S),
+        )
+        pk, kind = submission.pk, submission.device_kind
+        transaction.on_commit(lambda: enqueue_judging(pk, kind, rejudge=True))
+
+
+# --- judging --------------------------------------------------------------------------------
+
+
+def _running_deadline() -> timedelta:
+    return timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
+
+
+def judging_claim(submission_id: int, worker_name: str) -> Submission | None:
+    """Take a queued submission (or one whose judging deadline passed). None if not claimable."""
+    now = timezone.now()
+    claimable = Q(status=Status.QUEUED) | Q(status__in=RUNNING_STATUSES, deadline__lt=now)
+    updated = (
+        Submission.objects.filter(pk=submission_id)
+        .filter(claimable)
+        .update(
+            status=Status.COMPILING,
+            attempt=F("attempt") + 1,
+            worker_name=worker_name[:200],
+            started_at=now,
+            progress=[],
+            deadline=now + _running_deadline(),
+        )
+    )
+    if not updated:
+        return None
+    return Submission.objects.select_related("problem").get(pk=submission_id)
+
+
+def judging_progress_record(submission_id: int, attempt: int, event: dict) -> bool:
+    """Append a runner progress event and move the status along. False if superseded."""
+    status = PHASE_STATUS.get(str(event.get("phase")))
+    with transaction.atomic():
+        row = (
+            Submission.objects.select_for_update()
+            .filter(pk=submission_id, attempt=attempt, status__in=RUNNING_STATUSES)
+            .values("progress")
+            .first()
+        )
+        if row is None:
+            return False
+        fields: dict[str, Any] = {
+            "progress": (list(row["progress"]) + [event])[-MAX_PROGRESS_EVENTS:]
+        }
+        if status is not None:
+            fields["status"] = status
+        Submission.objects.filter(pk=submission_id).update(**fields)
+    return True
+
+
+def _score_from(result: dict, mode: str) -> float | None:
+    if result.get("verdict") != Verdict.ACCEPTED or mode != Mode.SUBMIT:
+        return None
+    score = (result.get("benchmark") or {}).get("score_ms")
+    if isinstance(score, int | float) and math.isfinite(score) and score > 0:
+        return float(score)
+    return None
+
+
+def judging_result_record(submission_id: int, attempt: int, result: dict) -> bool:
+    """Store the JudgeResult of one attempt. Only the first delivery counts; later ones are
+    no-ops (returns False)."""
+    verdict = result.get("verdict")
+    if verdict not in Verdict.values:
+        result = internal_error_result(f"The runner returned an unknown verdict {verdict!r}.")
+        verdict = Verdict.INTERNAL_ERROR
+    mode = Submission.objects.filter(pk=submission_id).values_list("mode", flat=True).first()
+    if mode is None:
+        return False
+    rejected = verdict == Verdict.REJECTED
+    updated = Submission.objects.filter(
+        pk=submission_id, attempt=attempt, status__in=RUNNING_STATUSES
+    ).update(
+        status=Status.DONE,
+        verdict=verdict,
+        message=str(result.get("message", ""))[:10_000],
+        result=result,
+        score=_score_from(result, mode),
+        hidden_from_leaderboard=rejected,
+        cheat_reason=str(result.get("message", "")) if rejected else "",
+        finished_at=timezone.now(),
+        deadline=None,
+    )
+    return bool(updated)
+
+
+def internal_error_result(message: str) -> dict:
+    return {"schema_version": 1, "verdict": Verdict.INTERNAL_ERROR, "message": message}
+
+
+# --- reconciling ----------------------------------------------------------------------------
+
+
+def submissions_requeue_stale() -> int:
+    """Requeue submissions stuck queued or running past their deadline; give up (internal
+    error) after KJ_MAX_ATTEMPTS requeues. Returns how many rows were touched."""
+    now = timezone.now()
+    stale = Submission.objects.filter(
+        Q(status=Status.QUEUED) | Q(status__in=RUNNING_STATUSES), deadline__lt=now
+    ).values("pk", "status", "deadline", "device_kind", "requeue_count")
+    touched = 0
+    for row in stale:
+        same = Submission.objects.filter(
+            pk=row["pk"], status=row["status"], deadline=row["deadline"]
+        )
+        if row["requeue_count"] >= settings.KJ_MAX_ATTEMPTS:
+            touched += same.update(
+                status=Status.DONE,
+                verdict=Verdict.INTERNAL_ERROR,
+                message=(
+                    f"No worker finished judging this submission after "
+                    f"{row['requeue_count'] + 1} tries. Please submit again later."
+                ),
+                result=internal_error_result("Judging did not finish in time."),
+                finished_at=now,
+                deadline=None,
+            )
+            continue
+        with transaction.atomic():
+            updated = same.update(
+                status=Status.QUEUED,
+                requeue_count=F("requeue_count") + 1,
+                deadline=now + timedelta(seconds=settings.KJ_QUEUED_STALE_S),
+            )
+            if updated:
+                pk, kind = row["pk"], row["device_kind"]
+                transaction.on_commit(lambda pk=pk, kind=kind: enqueue_judging(pk, kind))
+        touched += updated
+    return touched
+
+
+# --- workers --------------------------------------------------------------------------------
+
+
+def worker_register(name: str, device_kind: str, gpu_model: str, queues: list[str]) -> Worker:
+    now = timezone.now()
+    worker, _ = Worker.objects.update_or_create(
+        name=name,
+        defaults={
+            "device_kind": device_kind,
+            "gpu_model": gpu_model,
+            "queues": queues,
+            "last_heartbeat": now,
+            "started_at": now,
+        },
+    )
+    return worker
+
+
+def workers_heartbeat(names: list[str]) -> int:
+    return Worker.objects.filter(name__in=names).update(last_heartbeat=timezone.now())

@@ -1,0 +1,170 @@
+"""Django settings for KernelJudge. Everything comes from the environment with safe defaults.
+
+Embedded default (no services needed): SQLite under var/, Celery on kombu's filesystem
+transport under var/broker/. Production: DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL
+or REDIS_URL (Redis).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import dj_database_url
+
+from judge.env import env_bool, env_int, env_list, secret_key
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(os.environ.get("KJ_VAR_DIR", BASE_DIR / "var"))
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+SECRET_KEY = secret_key(VAR_DIR)
+DEBUG = env_bool("DEBUG", False)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "problems",
+    "judge",
+    "web",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "judge.urls"
+WSGI_APPLICATION = "judge.wsgi.application"
+ASGI_APPLICATION = "judge.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- database -------------------------------------------------------------------------------
+_SQLITE_DEFAULT = f"sqlite:///{VAR_DIR / 'db.sqlite3'}"
+DATABASES = {"default": dj_database_url.parse(os.environ.get("DATABASE_URL") or _SQLITE_DEFAULT)}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Web and worker processes share the file: wait on locks instead of failing at once,
+    # take the write lock up front, and let readers run beside a writer (WAL).
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 30,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL;",
+    }
+    # A file (not :memory:) so worker subprocesses started by integration tests see the
+    # same test database; the pid keeps parallel test runs apart.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-{os.getpid()}.sqlite3")}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+WHITENOISE_USE_FINDERS = True  # serve app static files without collectstatic (make run)
+LOGIN_URL = "/admin/login/"
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+}
+
+# --- judging rules --------------------------------------------------------------------------
+KJ_LANGUAGES = ["cuda", "triton", "pytorch", "cupy"]
+KJ_CPU_LANGUAGES = ["pytorch", "triton"]
+KJ_MAX_SOURCE_BYTES = env_int("KJ_MAX_SOURCE_BYTES", 64 * 1024)
+KJ_RATE_LIMIT_COUNT = env_int("KJ_RATE_LIMIT_COUNT", 10)  # submissions per user ...
+KJ_RATE_LIMIT_WINDOW_S = env_int("KJ_RATE_LIMIT_WINDOW_S", 60)  # ... per this many seconds
+KJ_WORKER_LIVE_S = env_int("KJ_WORKER_LIVE_S", 60)  # a worker is live if it heartbeated since
+# GPU device kinds accepted even with no live worker ("*" = any gpu-* kind).
+KJ_ALLOW_OFFLINE_DEVICE_KINDS = env_list("KJ_ALLOW_OFFLINE_DEVICE_KINDS", [])
+KJ_JOB_TIMEOUT_S = env_int("KJ_JOB_TIMEOUT_S", 600)  # wall clock of one runner child
+KJ_QUEUED_STALE_S = env_int("KJ_QUEUED_STALE_S", 900)  # re-enqueue a row queued this long
+KJ_MAX_ATTEMPTS = env_int("KJ_MAX_ATTEMPTS", 3)
+KJ_QUEUE_PREFIX = os.environ.get("KJ_QUEUE_PREFIX", "")  # isolates parallel test runs
+KJ_RUNNER_PYTHON = os.environ.get("KJ_RUNNER_PYTHON", sys.executable)
+KJ_RUNNER_CWD = os.environ.get("KJ_RUNNER_CWD", str(BASE_DIR))
+KJ_CATALOG_DIR = Path(os.environ.get("KJ_CATALOG_DIR", BASE_DIR / "problems" / "catalog"))
+
+# --- Celery ---------------------------------------------------------------------------------
+BROKER_DIR = Path(os.environ.get("KJ_BROKER_DIR", VAR_DIR / "broker"))
+CELERY_BROKER_URL = (
+    os.environ.get("CELERY_BROKER_URL") or os.environ.get("REDIS_URL") or "filesystem://"
+)
+CELERY_TASK_SOFT_TIME_LIMIT = KJ_JOB_TIMEOUT_S + 30
+CELERY_TASK_TIME_LIMIT = KJ_JOB_TIMEOUT_S + 60
+if CELERY_BROKER_URL.startswith("filesystem"):
+    BROKER_DIR.mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict = {
+        "data_folder_in": str(BROKER_DIR),
+        "data_folder_out": str(BROKER_DIR),
+        "processed_folder": str(BROKER_DIR / "processed"),
+        "store_processed": False,
+        "polling_interval": 0.5,
+    }
+    # The filesystem transport has no fanout exchange for remote control.
+    CELERY_WORKER_ENABLE_REMOTE_CONTROL = False
+else:
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": max(3600, CELERY_TASK_TIME_LIMIT * 2),
+        "queue_order_strategy": "priority",
+        "priority_steps": list(range(10)),
+        "sep": ":",
+    }
+CELERY_RESULT_BACKEND = None  # results live in the database
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_DEFAULT_QUEUE = f"{KJ_QUEUE_PREFIX}cpu"
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False

@@ -1,0 +1,1 @@
+"""Problem catalog app: problems, their specs, and the loader for catalog packages."""

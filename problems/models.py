@@ -1,0 +1,33 @@
+"""Problems as the site stores them. `spec` is the runner's ProblemSpec as a dict."""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class Difficulty(models.TextChoices):
+    EASY = "easy", "Easy"
+    MEDIUM = "medium", "Medium"
+    HARD = "hard", "Hard"
+
+
+class Problem(models.Model):
+    slug = models.SlugField(max_length=100, unique=True)
+    title = models.CharField(max_length=200)
+    difficulty = models.CharField(max_length=10, choices=Difficulty.choices)
+    tags = models.JSONField(default=list, blank=True)
+    statement = models.TextField(help_text="Markdown with LaTeX math.")
+    spec = models.JSONField(help_text="ProblemSpec dict handed to the runner (incl. reference).")
+    starters = models.JSONField(default=dict, blank=True, help_text="language -> starter source")
+    version = models.PositiveIntegerField(default=1)
+    published = models.BooleanField(default=True)
+    from_catalog = models.BooleanField(default=False)
+    content_hash = models.CharField(max_length=64, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.slug

@@ -1,0 +1,75 @@
+"""Writes to the problem catalog."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.db import transaction
+
+from problems.models import Problem
+from problems.package import CatalogPackage, PackageError, load_package, package_dirs
+
+
+@dataclass
+class SyncReport:
+    created: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.created or self.updated)
+
+
+def _canonical(value: object) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+
+
+@transaction.atomic
+def problem_sync_package(package: CatalogPackage) -> str:
+    """Create or update one problem from a package. Returns created|updated|unchanged.
+
+    The version goes up whenever what is judged (the spec: tests, tolerances, reference...)
+    changes, and never below the version the package declares.
+    """
+    content_hash = package.content_hash()
+    problem = Problem.objects.select_for_update().filter(slug=package.slug).first()
+    fields = {
+        "title": package.title,
+        "difficulty": package.difficulty,
+        "tags": package.tags,
+        "statement": package.statement,
+        "spec": package.spec,
+        "starters": package.starters,
+        "content_hash": content_hash,
+        "from_catalog": True,
+    }
+    if problem is None:
+        Problem.objects.create(slug=package.slug, version=package.declared_version, **fields)
+        return "created"
+    if problem.content_hash == content_hash:
+        return "unchanged"
+    version = max(problem.version, package.declared_version)
+    if _canonical(problem.spec) != _canonical(package.spec):
+        version = max(problem.version + 1, package.declared_version)
+    Problem.objects.filter(pk=problem.pk).update(version=version, **fields)
+    return "updated"
+
+
+def problems_sync_from_catalog(catalog_dir: Path, slugs: list[str] | None = None) -> SyncReport:
+    """Sync every package under catalog_dir (or only `slugs`) into the database. Idempotent."""
+    report = SyncReport()
+    for path in package_dirs(catalog_dir):
+        if slugs and path.name not in slugs:
+            continue
+        try:
+            package = load_package(path)
+        except PackageError as exc:
+            report.errors.append(str(exc))
+            continue
+        outcome = problem_sync_package(package)
+        getattr(report, outcome).append(package.slug)
+    return report
