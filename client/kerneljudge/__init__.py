@@ -1,0 +1,3 @@
+"""Command-line client for KernelJudge; speaks only HTTP to the server's REST API."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,5 @@
+import sys
+
+from kerneljudge.cli import main
+
+sys.exit(main())

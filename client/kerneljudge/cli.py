@@ -1,0 +1,283 @@
+"""`kerneljudge`: the command-line client. Exit codes: 0 accepted, 1 other verdict, 2 usage or
+network errors."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from kerneljudge import config, report
+from kerneljudge.http import Api, ApiError, NetworkError
+
+EXIT_OK, EXIT_VERDICT, EXIT_USAGE = 0, 1, 2
+EXTENSIONS = {".cu": "cuda", ".cuh": "cuda"}
+PY_HINTS = (("triton", "triton"), ("cupy", "cupy"), ("torch", "pytorch"))
+STARTER_NAMES = {
+    "cuda": "solution.cu",
+    "triton": "solution_triton.py",
+    "pytorch": "solution_pytorch.py",
+    "cupy": "solution_cupy.py",
+}
+FINAL_STATUSES = ("done", "cancelled")
+
+
+class UsageError(Exception):
+    pass
+
+
+def infer_language(path: Path, source: str) -> str:
+    """From the extension; for .py, from what the file imports (triton, cupy, else pytorch)."""
+    if path.suffix in EXTENSIONS:
+        return EXTENSIONS[path.suffix]
+    if path.suffix != ".py":
+        raise UsageError(f"cannot tell the language of {path.name}: pass --language")
+    for word, lang in PY_HINTS:
+        if f"import {word}" in source or f"from {word}" in source:
+            return lang
+    return "pytorch"
+
+
+def infer_problem(path: Path, source: str) -> str:
+    """`# problem: SLUG` (or `// problem: SLUG`) in the first lines, else the file's folder."""
+    for line in source.splitlines()[:10]:
+        stripped = line.strip().lstrip("#/ ").strip()
+        if stripped.lower().startswith("problem:"):
+            return stripped.split(":", 1)[1].strip()
+    raise UsageError("which problem? pass --problem SLUG (or put '# problem: SLUG' on top)")
+
+
+def emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    print(json.dumps(data, indent=2) if args.json else text)
+
+
+# -- commands ---------------------------------------------------------------------------------
+
+
+def cmd_login(args: argparse.Namespace, api: Api) -> int:
+    token = args.token or getpass.getpass("API token (from your profile page): ").strip()
+    if not token:
+        raise UsageError("no token given")
+    api.token = token
+    me = api.get("me/")
+    path = config.save(api.base_url, token)
+    emit(args, {"user": me, "config": str(path)}, f"Logged in as {me['username']} ({path}).")
+    return EXIT_OK
+
+
+def cmd_problems(args: argparse.Namespace, api: Api) -> int:
+    rows, page = [], 1
+    while True:
+        data = api.get("problems/", difficulty=args.difficulty, tag=args.tag, page=page)
+        rows.extend(data["results"])
+        if not data.get("next"):
+            break
+        page += 1
+    text = report.table(
+        [
+            [
+                "✓" if p.get("solved") else "",
+                p["slug"],
+                p["title"],
+                p["difficulty"],
+                f"{100 * (p.get('acceptance_rate') or 0):.0f}%",
+            ]
+            for p in rows
+        ],
+        ["", "slug", "title", "difficulty", "accepted"],
+    )
+    emit(args, rows, text)
+    return EXIT_OK
+
+
+def cmd_show(args: argparse.Namespace, api: Api) -> int:
+    p = api.get(f"problems/{args.slug}/")
+    sig = p.get("signature") or {}
+    text = "\n".join(
+        [
+            f"{p['title']} ({p['difficulty']})",
+            "",
+            p.get("statement", "").strip(),
+            "",
+            "CUDA:   " + str(sig.get("cuda", "")),
+            "Python: " + str(sig.get("python", "")),
+            "Languages: " + ", ".join(p.get("languages", [])),
+            "Devices:   " + ", ".join(d["kind"] for d in p.get("devices", [])),
+        ]
+    )
+    emit(args, p, text)
+    return EXIT_OK
+
+
+def cmd_init(args: argparse.Namespace, api: Api) -> int:
+    p = api.get(f"problems/{args.slug}/")
+    starter = (p.get("starters") or {}).get(args.language)
+    if starter is None:
+        raise UsageError(f"no {args.language} starter for {args.slug}")
+    name = STARTER_NAMES[args.language]
+    target = Path(args.output or f"{args.slug}-{name}")
+    if target.exists() and not args.force:
+        raise UsageError(f"{target} exists (use --force to overwrite)")
+    comment = "//" if args.language == "cuda" else "#"
+    target.write_text(f"{comment} problem: {args.slug}\n{starter}")
+    emit(args, {"file": str(target)}, f"Wrote {target}.")
+    return EXIT_OK
+
+
+def cmd_judge(args: argparse.Namespace, api: Api) -> int:
+    path = Path(args.file)
+    if not path.is_file():
+        raise UsageError(f"no such file: {path}")
+    source = path.read_text()
+    body = {
+        "problem": args.problem or infer_problem(path, source),
+        "language": args.language or infer_language(path, source),
+        "device": args.device,
+        "mode": args.command,
+        "source": source,
+    }
+    sub = api.post("submissions/", body)
+    if not args.json:
+        print(
+            f"Submission {sub['id']} queued ({body['language']} on {body['device']}).",
+            file=sys.stderr,
+        )
+    sub = wait_for(api, sub["id"], quiet=args.json, timeout=args.timeout)
+    emit(args, sub, report.submission_report(sub))
+    return EXIT_OK if sub.get("verdict") == "accepted" else EXIT_VERDICT
+
+
+def wait_for(api: Api, sub_id: int, quiet: bool, timeout: float) -> dict:
+    """Follow the live event stream; fall back to polling if the stream breaks."""
+    deadline = time.monotonic() + timeout
+    try:
+        for event, data in api.events(f"submissions/{sub_id}/events/"):
+            if not quiet:
+                report.progress_bar(data)
+            if event == "done" or data.get("status") in FINAL_STATUSES:
+                break
+            if time.monotonic() > deadline:
+                break
+    except (NetworkError, ApiError):
+        pass
+    while True:
+        sub = api.get(f"submissions/{sub_id}/")
+        if sub.get("status") in FINAL_STATUSES:
+            if not quiet and sys.stderr.isatty():
+                sys.stderr.write("\n")
+            return sub
+        if time.monotonic() > deadline:
+            raise NetworkError(
+                f"submission {sub_id} still {sub.get('status')} after {timeout:.0f} s"
+            )
+        time.sleep(0.5)
+
+
+def cmd_status(args: argparse.Namespace, api: Api) -> int:
+    sub = api.get(f"submissions/{args.id}/")
+    emit(args, sub, report.submission_report(sub))
+    if sub.get("status") not in FINAL_STATUSES:
+        return EXIT_VERDICT
+    return EXIT_OK if sub.get("verdict") == "accepted" else EXIT_VERDICT
+
+
+def cmd_leaderboard(args: argparse.Namespace, api: Api) -> int:
+    data = api.get(f"leaderboards/{args.slug}/", device=args.device, language=args.language)
+    rows = data.get("results", data) if isinstance(data, dict) else data
+    text = report.table(
+        [
+            [
+                r["rank"],
+                r["user"],
+                report.fmt_ms(r.get("score_ms")),
+                r.get("language"),
+                r.get("device"),
+            ]
+            for r in rows
+        ],
+        ["rank", "user", "time", "language", "device"],
+    )
+    emit(args, data, text)
+    return EXIT_OK
+
+
+# -- entry point ------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--json", action="store_true", help="print JSON instead of text")
+    common.add_argument("--url", help="server URL (default: $KERNELJUDGE_URL or the config file)")
+    parser = argparse.ArgumentParser(prog="kerneljudge", description="KernelJudge client")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("login", parents=[common], help="store an API token")
+    p.add_argument("--token")
+    p.set_defaults(func=cmd_login)
+
+    p = sub.add_parser("problems", parents=[common], help="list problems")
+    p.add_argument("--difficulty", choices=["easy", "medium", "hard"])
+    p.add_argument("--tag")
+    p.set_defaults(func=cmd_problems)
+
+    p = sub.add_parser("show", parents=[common], help="show a problem")
+    p.add_argument("slug")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("init", parents=[common], help="write a problem's starter")
+    p.add_argument("slug")
+    p.add_argument("--language", "-l", required=True, choices=sorted(STARTER_NAMES))
+    p.add_argument("--output", "-o")
+    p.add_argument("--force", action="store_true")
+    p.set_defaults(func=cmd_init)
+
+    for name, helptext in (("run", "run the public tests"), ("submit", "submit for judging")):
+        p = sub.add_parser(name, parents=[common], help=helptext)
+        p.add_argument("file")
+        p.add_argument("--problem", "-p")
+        p.add_argument("--language", "-l", choices=sorted(STARTER_NAMES))
+        p.add_argument("--device", "-d", default="cpu")
+        p.add_argument("--timeout", type=float, default=600.0)
+        p.set_defaults(func=cmd_judge)
+
+    p = sub.add_parser("status", parents=[common], help="show a submission")
+    p.add_argument("id", type=int)
+    p.set_defaults(func=cmd_status)
+
+    p = sub.add_parser("leaderboard", parents=[common], help="show a problem's leaderboard")
+    p.add_argument("slug")
+    p.add_argument("--device", "-d")
+    p.add_argument("--language", "-l")
+    p.set_defaults(func=cmd_leaderboard)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return EXIT_USAGE if exc.code else EXIT_OK
+    settings = config.load()
+    api = Api(args.url or settings.url, settings.token)
+    try:
+        return args.func(args, api)
+    except UsageError as exc:
+        print(f"kerneljudge: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except ApiError as exc:
+        print(f"kerneljudge: {exc.message}", file=sys.stderr)
+        return EXIT_USAGE
+    except NetworkError as exc:
+        print(f"kerneljudge: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    sys.exit(main())

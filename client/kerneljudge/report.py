@@ -1,0 +1,107 @@
+"""Human-readable rendering of API objects for the terminal."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, TextIO
+
+
+def table(rows: list[list[Any]], headers: list[str]) -> str:
+    cells = [headers] + [["" if c is None else str(c) for c in r] for r in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in cells]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def fmt_ms(value: float | None) -> str:
+    if value is None:
+        return "-"
+    if value < 1:
+        return f"{value * 1000:.1f} us"
+    return f"{value:.3f} ms"
+
+
+def progress_line(event: dict) -> str:
+    phase = event.get("phase") or event.get("status") or ""
+    if phase == "testing" and event.get("total"):
+        return f"testing {event.get('test')}/{event['total']}"
+    if phase == "benchmarking" and event.get("total"):
+        return f"benchmarking {event.get('case')}/{event['total']}"
+    return str(phase)
+
+
+def progress_bar(event: dict, out: TextIO = sys.stderr) -> None:
+    """Redraw one status line: a bar for the tests and the benchmark, the phase in words."""
+    done, total = 0, 0
+    if event.get("phase") == "testing":
+        done, total = int(event.get("test") or 0), int(event.get("total") or 0)
+    elif event.get("phase") == "benchmarking":
+        done, total = int(event.get("case") or 0), int(event.get("total") or 0)
+    bar = ""
+    if total:
+        filled = round(20 * done / total)
+        bar = "[" + "#" * filled + "." * (20 - filled) + "] "
+    if out.isatty():
+        out.write("\r\033[K" + bar + progress_line(event))
+    else:
+        out.write(bar + progress_line(event) + "\n")
+    out.flush()
+
+
+def submission_report(sub: dict) -> str:
+    verdict = sub.get("verdict") or sub.get("status")
+    lines = [
+        f"Submission {sub.get('id')}: {str(verdict).replace('_', ' ').upper()}",
+        f"  problem {sub.get('problem')}  language {sub.get('language')}  "
+        f"device {sub.get('device')}  mode {sub.get('mode')}",
+    ]
+    if sub.get("message"):
+        lines.append(f"  {sub['message']}")
+    if sub.get("compile_log") and verdict == "compile_error":
+        lines += ["", "Compiler output:", sub["compile_log"].rstrip()]
+    tests = sub.get("tests") or []
+    failing = [t for t in tests if not t.get("passed")]
+    if tests:
+        passed = len(tests) - len(failing)
+        lines.append(f"  tests: {passed}/{len(tests)} passed")
+    for t in failing[:1]:
+        sizes = ", ".join(f"{k}={v}" for k, v in (t.get("sizes") or {}).items())
+        lines.append(f"  failing test: {t.get('name')} ({sizes})")
+        mm = t.get("first_mismatch")
+        if mm:
+            lines.append(
+                f"    {mm.get('output', 'output')}{mm.get('index')}: expected {mm.get('expected')}, "
+                f"got {mm.get('got')}"
+            )
+        if t.get("max_abs_err") is not None:
+            lines.append(
+                f"    max abs error {t['max_abs_err']:.3g}, max rel error {t.get('max_rel_err', 0):.3g}"
+            )
+        if t.get("message"):
+            lines.append(f"    {t['message']}")
+    bench = sub.get("benchmark") or {}
+    cases = bench.get("cases") or []
+    if cases:
+        rows = [
+            [
+                c.get("name"),
+                fmt_ms(c.get("median_ms")),
+                c.get("runs"),
+                f"{c.get('gflops') or 0:.1f}",
+                f"{c.get('gbps') or 0:.1f}",
+                f"{100 * (c.get('fraction_of_peak') or 0):.1f}%",
+                f"{c['speedup']:.2f}x" if c.get("speedup") else "-",
+            ]
+            for c in cases
+        ]
+        lines += ["", table(rows, ["case", "median", "runs", "GFLOP/s", "GB/s", "peak", "vs ref"])]
+        lines.append(f"  score (geometric mean): {fmt_ms(bench.get('score_ms'))}")
+    if sub.get("rank"):
+        pct = sub.get("percentile")
+        lines.append(
+            f"  rank {sub['rank']}" + (f" (top {100 - pct:.0f}%)" if pct is not None else "")
+        )
+    if sub.get("stdout"):
+        lines += ["", "Your program's output:", sub["stdout"].rstrip()]
+    return "\n".join(lines)
