@@ -55,6 +55,11 @@ class SandboxLimits:
     stdout_bytes: int = 1 << 20        # cap used by run() and by the supervisor's reader
     stderr_bytes: int = 1 << 20
     kill_on_output_overflow: bool = True
+    wall_time_s: float | None = None   # alias of wall_s (wins when set)
+
+    def __post_init__(self) -> None:
+        if self.wall_time_s is not None:
+            self.wall_s = self.wall_time_s
 
 
 @dataclass
@@ -70,9 +75,12 @@ class SandboxRequest:
     backend: str | None = None          # default: $KERNELJUDGE_SANDBOX or auto
     python: bool = True                 # make the interpreter + venv visible (read-only)
     gpu_devices: list[str] | None = None  # /dev nodes for GPU jobs; default /dev/nvidia*
-    stdin: int | None = subprocess.PIPE
-    stdout: int | None = subprocess.PIPE
-    stderr: int | None = subprocess.PIPE
+    # stdio: subprocess.PIPE / DEVNULL / an fd. Default: nothing in, output to log_path
+    # (appended; its size is capped by RLIMIT_FSIZE) or discarded. run() uses capped pipes.
+    stdin: int | None = subprocess.DEVNULL
+    stdout: int | None = subprocess.DEVNULL
+    stderr: int | None = subprocess.DEVNULL
+    log_path: Path | None = None
 
 
 @dataclass
@@ -171,6 +179,7 @@ def scrub_env(extra: dict[str, str], workdir: Path) -> dict[str, str]:
                 or any(m in ku for m in FORBIDDEN_ENV_MARKERS)):
             raise SandboxError(f"refusing to pass {k} into the sandbox")
         env[k] = str(v)
+    env["HOME"] = env["TMPDIR"] = str(workdir)  # the only writable place
     return env
 
 
@@ -388,8 +397,12 @@ class SandboxProcess:
             self._finish()
         return self.returncode
 
-    def wait(self, timeout: float | None = None) -> int:
-        self._popen.wait(timeout)
+    def wait(self, timeout: float | None = None) -> int | None:
+        """Wait up to ``timeout`` s; returns the return code, or None if still running."""
+        try:
+            self._popen.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return None
         self._finish()
         return self.returncode
 
@@ -419,6 +432,8 @@ class SandboxProcess:
     @property
     def memory_exceeded(self) -> bool:
         return bool(self._cg and self._cg.oom_killed())
+
+    oom_killed = memory_exceeded
 
     @property
     def peak_memory_bytes(self) -> int | None:
@@ -543,9 +558,16 @@ def spawn(req: SandboxRequest) -> SandboxProcess:
 
     proc = SandboxProcess(req, backend)
     proc._cg = cg
+    out, err = req.stdout, req.stderr
+    if req.log_path is not None:
+        log_fd = os.open(req.log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW,
+                         0o644)
+        to_close.append(log_fd)
+        out = log_fd if out in (None, subprocess.DEVNULL) else out
+        err = log_fd if err in (None, subprocess.DEVNULL) else err
     try:
         proc._popen = subprocess.Popen(
-            argv, stdin=req.stdin, stdout=req.stdout, stderr=req.stderr,
+            argv, stdin=req.stdin, stdout=out, stderr=err,
             pass_fds=tuple(req.pass_fds) + tuple(keep_fds), env=popen_env,
             cwd=str(req.cwd or req.workdir) if backend == "none" else "/",
             start_new_session=True, preexec_fn=preexec)

@@ -1,0 +1,121 @@
+"""Pure unit tests: the BPF program, backend choice, the Docker spec (no engine here: the
+spec is checked field by field, never run), protections report and safe_read."""
+
+from __future__ import annotations
+
+import os
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from runner.sandbox import (
+    SandboxError,
+    SandboxLimits,
+    SandboxRequest,
+    active_protections,
+    run,
+    seccomp,
+)
+from runner.sandbox.core import choose_backend, safe_read
+from runner.sandbox.docker import container_spec, docker_run_argv
+
+
+def test_bpf_program_shape():
+    for arch in ("x86_64", "aarch64"):
+        prog = seccomp.build_filter(arch)
+        assert len(prog) % 8 == 0 and len(prog) // 8 < 4096
+        insns = [struct.unpack("=HBBI", prog[i:i + 8]) for i in range(0, len(prog), 8)]
+        assert insns[0] == (0x20, 0, 0, 4)  # load arch first
+        assert insns[-1] == (0x06, 0, 0, seccomp.RET_ALLOW)
+        for i, (code, jt, jf, _k) in enumerate(insns):  # every jump lands inside
+            if code & 0x07 == 0x05:
+                assert i + 1 + max(jt, jf) < len(insns)
+    with pytest.raises(seccomp.SeccompUnsupported):
+        seccomp.build_filter("mips")
+
+
+def test_backend_setting(monkeypatch):
+    monkeypatch.setenv("KERNELJUDGE_SANDBOX", "docker")
+    assert choose_backend() == "docker"
+    monkeypatch.setenv("KERNELJUDGE_SANDBOX", "bogus")
+    with pytest.raises(SandboxError):
+        choose_backend()
+    assert choose_backend("none") == "none"
+
+
+def test_none_backend_is_loud(tmp_path, capfd):
+    with pytest.warns(UserWarning, match="UNSANDBOXED"):
+        o = run(SandboxRequest(argv=[sys.executable, "-c", "print(1)"], workdir=tmp_path,
+                               backend="none"))
+    assert o.returncode == 0
+    assert "WARNING" in capfd.readouterr().err
+
+
+def _req(gpu=False, **kw):
+    return SandboxRequest(argv=["python", "-m", "runner", "job", "-"], workdir=Path("/job"),
+                          gpu=gpu, limits=SandboxLimits(wall_s=30, memory_bytes=8 << 30,
+                                                        nproc=64), **kw)
+
+
+def test_docker_spec_fields():
+    s = container_spec(_req(gpu=True), image="kj-runner:1", gpu_index=3, runtime="runsc")
+    assert s["image"] == "kj-runner:1" and s["command"] == ["python", "-m", "runner", "job", "-"]
+    assert s["network_mode"] == "none" and s["read_only"] is True
+    assert "/job" in s["tmpfs"] and "size=" in s["tmpfs"]["/job"]
+    assert s["pids_limit"] == 64 and s["mem_limit"] == 8 << 30 and s["memswap_limit"] == 8 << 30
+    assert s["nano_cpus"] > 0
+    assert s["cap_drop"] == ["ALL"] and s["security_opt"] == ["no-new-privileges:true"]
+    assert s["user"] == "65534:65534" and s["runtime"] == "runsc"
+    assert s["device_requests"] == [{"Driver": "", "Count": 0, "DeviceIDs": ["3"],
+                                     "Capabilities": [["gpu"]], "Options": {}}]
+    assert {u["Name"] for u in s["ulimits"]} >= {"core", "fsize", "nofile", "nproc", "cpu"}
+    assert "SECRET_KEY" not in s["environment"] and s["environment"]["HOME"] == "/job"
+    a = docker_run_argv(_req(gpu=True), gpu_index=3, runtime="runsc")
+    for flag in ("--network", "--read-only", "--cap-drop", "--pids-limit", "--memory",
+                 "--gpus", "--runtime", "--tmpfs", "--security-opt"):
+        assert flag in a
+    assert a[a.index("--gpus") + 1] == "device=3" and a[a.index("--network") + 1] == "none"
+
+
+def test_docker_spec_cpu_job_has_no_gpu(monkeypatch):
+    monkeypatch.delenv("KERNELJUDGE_DOCKER_RUNTIME", raising=False)
+    s = container_spec(_req(gpu=False))
+    assert "device_requests" not in s and "runtime" not in s
+    with pytest.raises(SandboxError):
+        container_spec(_req(env={"DATABASE_URL": "postgres://x"}))
+
+
+def test_docker_gpu_index_from_worker_env(monkeypatch):
+    monkeypatch.delenv("KERNELJUDGE_GPU_INDEX", raising=False)
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "5,6")
+    assert container_spec(_req(gpu=True))["device_requests"][0]["DeviceIDs"] == ["5"]
+
+
+def test_active_protections_shape():
+    for gpu in (False, True):
+        p = active_protections(gpu)
+        assert {"backend", "network_namespace", "seccomp", "cgroup_memory", "rlimits",
+                "unprivileged_uid", "env_scrubbed", "docker_engine"} <= set(p)
+        assert all(set(v) == {"active", "detail"} for v in p.values())
+    assert active_protections(True)["rlimit_as"]["active"] is False
+
+
+def test_doctor_cli_json():
+    r = subprocess.run([sys.executable, "-m", "runner.sandbox.doctor", "--json"],
+                       capture_output=True, text=True, timeout=120)
+    import json
+    d = json.loads(r.stdout)
+    assert set(d) == {"cpu", "gpu"} and "seccomp" in d["cpu"]
+
+
+def test_safe_read_refuses_symlinks(tmp_path):
+    (tmp_path / "ok").write_text("fine")
+    os.symlink("/etc/shadow", tmp_path / "evil")
+    os.mkfifo(tmp_path / "fifo")
+    assert safe_read(tmp_path, "ok") == b"fine"
+    for name in ("evil", "fifo", "../x"):
+        with pytest.raises(SandboxError):
+            safe_read(tmp_path, name)
