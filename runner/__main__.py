@@ -1,0 +1,227 @@
+"""Command line of the runner.
+
+    python -m runner judge PROBLEM_DIR SOURCE --language L --mode run|submit
+                           [--device cuda|cpu] [--seed N] [--json]
+    python -m runner job SPEC.json [--events FILE]      # JobSpec in, JudgeResult JSON out
+    python -m runner doctor [--json]                    # sandbox protections (runner.sandbox)
+    python -m runner hostile [--device cpu|cuda] [--json]
+
+Any verdict exits 0; usage errors (bad arguments, unreadable files, invalid specs) exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import secrets
+import sys
+from pathlib import Path
+
+EXT_LANG = {".cu": "cuda", ".cuh": "cuda"}
+
+
+class UsageError(Exception):
+    pass
+
+
+def _guess_language(path: Path) -> str:
+    if path.suffix in EXT_LANG:
+        return "cuda"
+    text = path.read_text(errors="replace")
+    if "import cupy" in text:
+        return "cupy"
+    if "import triton" in text or "@triton.jit" in text:
+        return "triton"
+    return "pytorch"
+
+
+def _fmt(v, digits: int = 4) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        return f"{v:.{digits}g}"
+    return str(v)
+
+
+def render(result) -> str:
+    """A readable report of a JudgeResult."""
+    lines = [f"Verdict: {result.verdict}", f"  {result.message}"]
+    if result.compile_log.strip():
+        lines += ["", "Compiler output:", *("  " + ln for ln in result.compile_log.splitlines())]
+    if result.tests:
+        lines += ["", "Tests:"]
+        width = max(len(t.get("name", "")) for t in result.tests)
+        for t in result.tests:
+            if t.get("skipped"):
+                status = "skip"
+            else:
+                status = {True: "ok", False: "FAIL", None: "-"}[t.get("passed")]
+            sizes = " ".join(f"{k}={v}" for k, v in (t.get("sizes") or {}).items())
+            lines.append(
+                f"  {status:<4} {t.get('name', ''):<{width}}  {sizes:<24} "
+                f"max abs {_fmt(t.get('max_abs_err'))}  max rel {_fmt(t.get('max_rel_err'))}  "
+                f"{_fmt(t.get('time_ms'))} ms"
+            )
+            if t.get("message") and t.get("passed") is False:
+                lines.append(f"       {t['message']}")
+            for name, prev in (t.get("output_preview") or {}).items():
+                lines.append(f"       {name} got      {prev['got']}")
+                lines.append(f"       {name} expected {prev['expected']}")
+    bench = result.benchmark
+    if bench and bench.get("cases"):
+        lines += ["", f"Benchmark ({bench.get('method', '')}):"]
+        lines.append(f"  {'case':<24} {'median ms':>10} {'mean':>9} {'std':>9} {'min':>9} "
+                     f"{'runs':>5} {'GB/s':>8} {'GFLOP/s':>8} {'%peak':>6} {'ref ms':>9} "
+                     f"{'speedup':>7}")
+        for c in bench["cases"]:
+            frac = c.get("fraction_of_peak")
+            lines.append(
+                f"  {c['name'][:24]:<24} {_fmt(c.get('median_ms')):>10} {_fmt(c.get('mean_ms')):>9} "
+                f"{_fmt(c.get('std_ms')):>9} {_fmt(c.get('min_ms')):>9} {c.get('runs', 0):>5} "
+                f"{_fmt(c.get('gbps')):>8} {_fmt(c.get('gflops')):>8} "
+                f"{(f'{100 * frac:.1f}' if isinstance(frac, float) else '-'):>6} "
+                f"{_fmt(c.get('reference_median_ms')):>9} {_fmt(c.get('speedup'), 3):>7}"
+            )
+        lines.append(f"  score: {_fmt(bench.get('score_ms'))} ms (geometric mean of medians)")
+    dev = result.device or {}
+    lines += ["", f"Device: {dev.get('kind', '?')} {dev.get('name', '')}".rstrip()]
+    if result.phases:
+        lines.append("Phases: " + ", ".join(f"{k} {v:.3f}" for k, v in result.phases.items()))
+    if result.flags:
+        lines.append("Flags: " + ", ".join(result.flags))
+    for name, text in (("stdout", result.stdout), ("stderr", result.stderr)):
+        if text.strip():
+            lines += ["", f"{name}:", *("  " + ln for ln in text.splitlines()[:50])]
+    if result.output_truncated:
+        lines.append("(output truncated)")
+    if result.details and result.verdict in ("internal_error", "runtime_error"):
+        lines += ["", "Details:", *("  " + ln for ln in result.details.splitlines()[-30:])]
+    return "\n".join(lines)
+
+
+def _cmd_judge(args) -> int:
+    from runner import judge  # noqa: PLC0415
+    from runner.spec import JobSpec, ProblemSpec, SpecError  # noqa: PLC0415
+
+    src = Path(args.source)
+    if not src.is_file():
+        raise UsageError(f"{src}: no such file")
+    try:
+        problem = ProblemSpec.from_dir(args.problem_dir)
+    except SpecError as exc:
+        raise UsageError(f"{args.problem_dir}: {exc}") from None
+    language = args.language or _guess_language(src)
+    seed = args.seed if args.seed is not None else secrets.randbits(62)
+    try:
+        job = JobSpec(problem=problem, source=src.read_text(), language=language,
+                      mode=args.mode, device=args.device, seed=seed, arch=args.arch)
+    except SpecError as exc:
+        raise UsageError(str(exc)) from None
+
+    def on_event(ev: dict) -> None:
+        if not args.json and not args.quiet:
+            print("..", " ".join(f"{k}={v}" for k, v in ev.items()), file=sys.stderr,
+                  flush=True)
+
+    result = judge(job, on_event=on_event)
+    if args.json:
+        print(result.to_json(indent=2))
+    else:
+        print(render(result))
+    return 0
+
+
+def _cmd_job(args) -> int:
+    from runner import judge  # noqa: PLC0415
+    from runner.spec import JobSpec, SpecError  # noqa: PLC0415
+
+    try:
+        text = sys.stdin.read() if args.spec == "-" else Path(args.spec).read_text()
+    except OSError as exc:
+        raise UsageError(f"{args.spec}: {exc}") from None
+    try:
+        job = JobSpec.from_json(text)
+    except SpecError as exc:
+        raise UsageError(f"invalid job: {exc}") from None
+    events = open(args.events, "a", buffering=1) if args.events else None  # noqa: SIM115
+
+    def on_event(ev: dict) -> None:
+        if events is not None:
+            events.write(json.dumps(ev) + "\n")
+            events.flush()
+
+    try:
+        result = judge(job, on_event=on_event)
+    finally:
+        if events is not None:
+            events.close()
+    sys.stdout.write(result.to_json() + "\n")
+    sys.stdout.flush()
+    return 0
+
+
+def _delegate(module_names: list[str], argv: list[str], what: str) -> int:
+    for name in module_names:
+        try:
+            mod = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name and name.startswith(exc.name):
+                continue
+            raise
+        return int(mod.main(argv) or 0)
+    print(f"python -m runner {what}: not available in this installation", file=sys.stderr)
+    return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "doctor":
+        return _delegate(["runner.sandbox.doctor", "runner.doctor"], argv[1:], "doctor")
+    if argv and argv[0] == "hostile":
+        return _delegate(["runner.sandbox.hostile", "runner.hostile"], argv[1:], "hostile")
+    ap = argparse.ArgumentParser(prog="python -m runner", description="KernelJudge runner")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    j = sub.add_parser("judge", help="judge SOURCE against the problem package PROBLEM_DIR")
+    j.add_argument("problem_dir")
+    j.add_argument("source")
+    j.add_argument("--language", choices=["cuda", "triton", "pytorch", "cupy"])
+    j.add_argument("--mode", choices=["run", "submit"], default="submit")
+    j.add_argument("--device", choices=["cuda", "cpu"], default=None)
+    j.add_argument("--seed", type=int)
+    j.add_argument("--arch", default="sm_90")
+    j.add_argument("--json", action="store_true", help="print the JudgeResult JSON")
+    j.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    jb = sub.add_parser("job", help="JobSpec JSON in (file or -), JudgeResult JSON on stdout")
+    jb.add_argument("spec")
+    jb.add_argument("--events", help="append progress events as JSON lines to this file")
+    sub.add_parser("doctor", help="sandbox protections on this host")
+    sub.add_parser("hostile", help="run the hostile-submission suite")
+    try:
+        args = ap.parse_args(argv)
+    except SystemExit as exc:
+        return 2 if exc.code not in (0, None) else 0
+    try:
+        if args.cmd == "judge":
+            if args.device is None:
+                args.device = _default_device()
+            return _cmd_judge(args)
+        if args.cmd == "job":
+            return _cmd_job(args)
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 2
+
+
+def _default_device() -> str:
+    try:
+        import torch  # noqa: PLC0415
+
+        return "cuda" if torch.cuda.is_available() else "cpu"
+    except Exception:  # noqa: BLE001
+        return "cpu"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,459 @@
+"""The untrusted side: runs the user's solve() in a fresh process, driven by the supervisor.
+
+Started as ``python -m runner.child --fd N --workdir DIR`` inside the sandbox. The supervisor
+sends JSON-line commands over the inherited socket fd; tensors arrive and leave as raw-byte
+``.npy`` files in the job directory (see runner.wire). This process never sees the reference
+implementation or the expected outputs, and nothing it reports is believed by the supervisor
+without a check (see docs/judging.md).
+
+The timer functions are captured here, at import, before any user code is imported; the
+harness only ever calls the captured references, and the ``integrity`` command reports whether
+the public names were replaced (user tampering -> ``rejected``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import importlib.util
+import os
+import sys
+import time
+import traceback
+from pathlib import Path
+
+# --- captured before anything else can run ----------------------------------------------------
+_perf_counter = time.perf_counter
+_monotonic = time.monotonic
+
+import torch  # noqa: E402
+
+_cuda_synchronize = torch.cuda.synchronize
+_Event = torch.cuda.Event
+_event_record = torch.cuda.Event.record
+_event_elapsed = torch.cuda.Event.elapsed_time
+_event_synchronize = torch.cuda.Event.synchronize
+
+from runner import wire  # noqa: E402
+from runner.tensors import from_bytes, nbytes, poison_, to_bytes  # noqa: E402
+
+CTYPES_SCALAR = {"int": ctypes.c_int, "float": ctypes.c_float}
+
+
+def _is_oom(exc: BaseException) -> bool:
+    if isinstance(exc, MemoryError):
+        return True
+    oom_type = getattr(torch.cuda, "OutOfMemoryError", None)
+    if oom_type is not None and isinstance(exc, oom_type):
+        return True
+    text = str(exc).lower()
+    return "out of memory" in text or "cudaerrormemoryallocation" in text
+
+
+def _is_cuda_error(exc: BaseException) -> bool:
+    text = str(exc)
+    return "CUDA error" in text or "cudaError" in text or "CUDA_ERROR" in text or (
+        "AcceleratorError" in type(exc).__name__
+    )
+
+
+def _user_traceback(exc: BaseException, limit_chars: int = 4000) -> str:
+    lines = traceback.format_exception(type(exc), exc, exc.__traceback__)
+    # drop the harness frames at the top: keep from the first frame in the user's file onwards
+    text = "".join(lines)
+    marker = 'File "'
+    keep = [ln for ln in lines if "runner/child.py" not in ln]
+    if any(marker in ln for ln in keep):
+        text = "".join(keep)
+    return text[-limit_chars:]
+
+
+class Child:
+    def __init__(self, chan: wire.Channel, workdir: Path):
+        self.chan = chan
+        self.workdir = workdir
+        self.device = "cpu"
+        self.language = ""
+        self.params: list[dict] = []
+        self.solve = None
+        self.kj_last_error = None
+        self.problem = None
+        self.bench: dict | None = None
+        self.cuda_dead = False
+        self.events = None
+
+    # -- helpers -----------------------------------------------------------------------------
+    def _sync(self) -> None:
+        if self.device == "cuda":
+            _cuda_synchronize()
+
+    def _check_native_error(self) -> None:
+        """Launch errors recorded in the user's (static) CUDA runtime."""
+        if self.kj_last_error is None:
+            return
+        buf = ctypes.create_string_buffer(512)
+        code = self.kj_last_error(buf, 512)
+        if code != 0:
+            raise RuntimeError(f"CUDA error: {buf.value.decode(errors='replace')} (code {code})")
+
+    def _args(self, tensors: dict[str, torch.Tensor], scalars: dict) -> list:
+        args = []
+        for p in self.params:
+            name = p["name"]
+            if p["role"] == "scalar":
+                v = scalars[name]
+                v = int(v) if p["dtype"] == "int" else float(v)
+                if self.language == "cuda":
+                    args.append(CTYPES_SCALAR[p["dtype"]](v))
+                else:
+                    args.append(v)
+                continue
+            t = tensors[name]
+            if self.language == "cuda":
+                args.append(ctypes.c_void_p(t.data_ptr()))
+            elif self.language == "cupy":
+                import cupy  # noqa: PLC0415
+
+                args.append(cupy.from_dlpack(t.view(-1) if p["py_layout"] == "flat" else t))
+            else:
+                args.append(t.view(-1) if p["py_layout"] == "flat" else t)
+        return args
+
+    def _call(self, args: list) -> None:
+        self.solve(*args)
+
+    # -- commands ----------------------------------------------------------------------------
+    def cmd_init(self, msg: dict) -> dict:
+        self.device = msg["device"]
+        self.language = msg["language"]
+        self.params = msg["params"]
+        info: dict = {"kind": self.device, "name": "cpu", "arch": None, "l2_bytes": 0}
+        if self.device == "cuda":
+            torch.cuda.init()
+            props = torch.cuda.get_device_properties(0)
+            info.update(
+                name=props.name,
+                arch=f"sm_{props.major}{props.minor}",
+                l2_bytes=int(getattr(props, "L2_cache_size", 0) or 0),
+                total_memory=int(props.total_memory),
+            )
+            torch.zeros(1, device="cuda")  # create the context before user code
+            self.events = (_Event(enable_timing=True), _Event(enable_timing=True),
+                           _Event(enable_timing=True))
+        else:
+            import platform  # noqa: PLC0415
+
+            info["name"] = platform.processor() or platform.machine() or "cpu"
+        if msg.get("problem"):
+            from runner.spec import ProblemSpec  # noqa: PLC0415
+
+            self.problem = ProblemSpec.from_dict(msg["problem"])
+        path = msg["module_path"]
+        try:
+            if self.language == "cuda":
+                lib = ctypes.CDLL(path)
+                try:
+                    fn = lib.solve
+                except AttributeError:
+                    return {"ok": False, "kind": "compile_error",
+                            "error": 'no function `extern "C" void solve(...)` was found in '
+                                     "solution.cu (did you forget extern \"C\"?)"}
+                fn.restype = None
+                fn.argtypes = [
+                    CTYPES_SCALAR[p["dtype"]] if p["role"] == "scalar" else ctypes.c_void_p
+                    for p in self.params
+                ]
+                self.solve = fn
+                try:
+                    self.kj_last_error = lib.kerneljudge_last_error
+                    self.kj_last_error.restype = ctypes.c_int
+                    self.kj_last_error.argtypes = [ctypes.c_char_p, ctypes.c_int]
+                except AttributeError:
+                    self.kj_last_error = None
+            else:
+                if self.language == "triton" and self.device == "cpu":
+                    os.environ["TRITON_INTERPRET"] = "1"
+                spec = importlib.util.spec_from_file_location("solution", path)
+                module = importlib.util.module_from_spec(spec)
+                sys.modules["solution"] = module
+                spec.loader.exec_module(module)
+                fn = getattr(module, "solve", None)
+                if not callable(fn):
+                    return {"ok": False, "kind": "compile_error",
+                            "error": "solution defines no function solve(...)"}
+                self.solve = fn
+        except SyntaxError as exc:
+            return {"ok": False, "kind": "compile_error", "error": _user_traceback(exc)}
+        except BaseException as exc:  # noqa: BLE001 - user code raised while importing
+            return self._error_reply(exc, "while loading the solution")
+        return {"ok": True, "device": info}
+
+    def _error_reply(self, exc: BaseException, where: str) -> dict:
+        if _is_oom(exc):
+            kind = "memory"
+        elif _is_cuda_error(exc):
+            kind = "cuda"
+            self.cuda_dead = True
+        else:
+            kind = "exception"
+        return {"ok": False, "kind": kind, "where": where,
+                "error": f"{type(exc).__name__}: {exc}"[:2000],
+                "traceback": _user_traceback(exc)}
+
+    def _load_tensor(self, d: Path, name: str, dtype: str, shape: list) -> torch.Tensor:
+        raw = wire.load_bytes(d / f"in_{name}.npy", nbytes(dtype, shape))
+        return from_bytes(raw, dtype, shape, device=self.device)
+
+    def _dump(self, d: Path, tensors: dict[str, torch.Tensor]) -> None:
+        for name, t in tensors.items():
+            wire.save_bytes(d / f"post_{name}.npy", to_bytes(t))
+
+    def cmd_test(self, msg: dict) -> dict:
+        d = self.workdir / msg["dir"]
+        scalars = msg["scalars"]
+        tensors: dict[str, torch.Tensor] = {}
+        try:
+            for p in self.params:
+                if p["role"] == "scalar":
+                    continue
+                shape = msg["shapes"][p["name"]]
+                if p["role"] in ("in", "inout"):
+                    tensors[p["name"]] = self._load_tensor(d, p["name"], p["dtype"], shape)
+                else:
+                    from runner.inputs import TORCH_DTYPES  # noqa: PLC0415
+
+                    t = torch.empty(tuple(shape), dtype=TORCH_DTYPES[p["dtype"]],
+                                    device=self.device)
+                    poison_(t, p["dtype"])
+                    tensors[p["name"]] = t
+            args = self._args(tensors, scalars)
+            self._sync()
+        except BaseException as exc:  # noqa: BLE001
+            return self._error_reply(exc, "while preparing the test")
+        try:
+            t0 = _perf_counter()
+            self._call(args)
+            self._check_native_error()
+            self._sync()
+            elapsed = (_perf_counter() - t0) * 1e3
+            self._check_native_error()
+        except BaseException as exc:  # noqa: BLE001
+            return self._error_reply(exc, "in solve")
+        try:
+            self._dump(d, tensors)
+        except BaseException as exc:  # noqa: BLE001
+            return self._error_reply(exc, "while reading back the outputs")
+        return {"ok": True, "time_ms": elapsed}
+
+    # -- benchmark ---------------------------------------------------------------------------
+    def cmd_bench_setup(self, msg: dict) -> dict:
+        from runner.inputs import TORCH_DTYPES  # noqa: PLC0415
+        from runner.spec import BenchmarkCase  # noqa: PLC0415
+
+        self.bench = None
+        if self.device == "cuda":
+            torch.cuda.empty_cache()
+        try:
+            case = BenchmarkCase(**msg["case"])
+            scalars = msg["scalars"]
+            bufs: dict[str, torch.Tensor] = {}
+            for p in self.params:
+                if p["role"] == "scalar":
+                    continue
+                t = torch.empty(tuple(msg["shapes"][p["name"]]),
+                                dtype=TORCH_DTYPES[p["dtype"]], device=self.device)
+                poison_(t, p["dtype"])
+                bufs[p["name"]] = t
+            pool = []
+            if msg.get("pool_dir"):
+                pd = self.workdir / msg["pool_dir"]
+                for j in range(int(msg["pool_n"])):
+                    entry = {}
+                    for p in self.params:
+                        if p["role"] in ("in", "inout"):
+                            shape = msg["shapes"][p["name"]]
+                            raw = wire.load_bytes(pd / f"{j}_{p['name']}.npy",
+                                                  nbytes(p["dtype"], shape))
+                            entry[p["name"]] = from_bytes(raw, p["dtype"], shape, self.device)
+                    pool.append(entry)
+            flush = None
+            if self.device == "cuda" and msg.get("flush_bytes"):
+                flush = torch.empty(int(msg["flush_bytes"]), dtype=torch.uint8, device="cuda")
+            self.bench = {"case": case, "scalars": scalars, "bufs": bufs, "pool": pool,
+                          "flush": flush, "args": self._args(bufs, scalars)}
+            self._sync()
+        except BaseException as exc:  # noqa: BLE001
+            return self._error_reply(exc, "while allocating the benchmark buffers")
+        return {"ok": True}
+
+    def _fill_inputs(self, msg: dict) -> None:
+        b = self.bench
+        if "pool" in msg:
+            src = b["pool"][int(msg["pool"])]
+        else:
+            from runner.inputs import generate_inputs  # noqa: PLC0415
+
+            src = generate_inputs(self.problem, b["case"], int(msg["seed"]), self.device)
+        for p in self.params:
+            name = p["name"]
+            if p["role"] in ("in", "inout"):
+                b["bufs"][name].copy_(src[name])
+            elif p["role"] == "out":
+                poison_(b["bufs"][name], p["dtype"])
+
+    def cmd_iter(self, msg: dict) -> dict:
+        b = self.bench
+        try:
+            self._fill_inputs(msg)
+            if b["flush"] is not None:
+                b["flush"].fill_(msg.get("flush_value", 1) & 0xFF)
+            self._sync()
+        except BaseException as exc:  # noqa: BLE001
+            return self._error_reply(exc, "while preparing a timed call")
+        args = b["args"]
+        try:
+            if self.device == "cuda":
+                start, end, end_sync = self.events
+                _event_record(start)
+                self._call(args)
+                _event_record(end)
+                _cuda_synchronize()
+                _event_record(end_sync)
+                _event_synchronize(end_sync)
+                self._check_native_error()
+                event_ms = _event_elapsed(start, end)
+                sync_ms = _event_elapsed(start, end_sync)
+                return {"ok": True, "event_ms": event_ms, "sync_ms": sync_ms}
+            t0 = _perf_counter()
+            self._call(args)
+            wall = (_perf_counter() - t0) * 1e3
+            return {"ok": True, "event_ms": wall, "sync_ms": wall}
+        except BaseException as exc:  # noqa: BLE001
+            return self._error_reply(exc, "in solve (benchmark)")
+
+    def cmd_dump(self, msg: dict) -> dict:
+        d = self.workdir / msg["dir"]
+        d.mkdir(exist_ok=True)
+        try:
+            self._sync()
+            self._dump(d, self.bench["bufs"])
+        except BaseException as exc:  # noqa: BLE001
+            return self._error_reply(exc, "while reading back the outputs")
+        return {"ok": True}
+
+    def cmd_integrity(self, msg: dict) -> dict:
+        return {"ok": True, "tampered": _INTEGRITY_CHECK()}
+
+
+def _make_integrity_check():
+    """Snapshot of every timing-relevant name, kept in a closure (not a module global)."""
+    g = globals()
+    saved_globals = {n: g[n] for n in ("_perf_counter", "_monotonic", "_cuda_synchronize",
+                                        "_Event", "_event_record", "_event_elapsed",
+                                        "_event_synchronize")}
+    saved_public = {
+        "time.perf_counter": time.perf_counter,
+        "time.monotonic": time.monotonic,
+        "torch.cuda.synchronize": torch.cuda.synchronize,
+        "torch.cuda.Event": torch.cuda.Event,
+        "torch.cuda.Event.record": torch.cuda.Event.record,
+        "torch.cuda.Event.elapsed_time": torch.cuda.Event.elapsed_time,
+        "torch.cuda.Event.synchronize": torch.cuda.Event.synchronize,
+    }
+    saved_methods = {n: getattr(Child, n) for n in ("cmd_iter", "_call", "_fill_inputs",
+                                                   "_sync", "_check_native_error",
+                                                   "cmd_dump", "_dump")}
+
+    def current_public() -> dict:
+        return {
+            "time.perf_counter": time.perf_counter,
+            "time.monotonic": time.monotonic,
+            "torch.cuda.synchronize": torch.cuda.synchronize,
+            "torch.cuda.Event": torch.cuda.Event,
+            "torch.cuda.Event.record": torch.cuda.Event.record,
+            "torch.cuda.Event.elapsed_time": torch.cuda.Event.elapsed_time,
+            "torch.cuda.Event.synchronize": torch.cuda.Event.synchronize,
+        }
+
+    def check() -> list[str]:
+        bad = []
+        for name, orig in saved_globals.items():
+            if g.get(name) is not orig:
+                bad.append(f"runner.child.{name}")
+        try:
+            pub = current_public()
+        except Exception:  # noqa: BLE001 - something was deleted
+            return bad + ["torch timing API"]
+        bad += [name for name, orig in saved_public.items() if pub[name] is not orig]
+        bad += [f"Child.{n}" for n, orig in saved_methods.items() if getattr(Child, n) is not orig]
+        return bad
+
+    return check
+
+
+_INTEGRITY_CHECK = _make_integrity_check()
+
+
+def _redirect_output(workdir: Path) -> None:
+    """fd-level: the user's print(), C printf and device printf all land in the files."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    for fd, name in ((1, "stdout.txt"), (2, "stderr.txt")):
+        f = os.open(workdir / name, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        os.dup2(f, fd)
+        os.close(f)
+    sys.stdout = os.fdopen(1, "w", buffering=1, closefd=False)
+    sys.stderr = os.fdopen(2, "w", buffering=1, closefd=False)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m runner.child")
+    ap.add_argument("--fd", type=int, required=True)
+    ap.add_argument("--workdir", required=True)
+    args = ap.parse_args(argv)
+    workdir = Path(args.workdir)
+    _redirect_output(workdir)
+    max_file = int(os.environ.get("KERNELJUDGE_MAX_FILE_BYTES", "0") or 0)
+    if max_file > 0:
+        import resource  # noqa: PLC0415
+
+        try:  # output floods die with SIGXFSZ -> output_limit_exceeded
+            resource.setrlimit(resource.RLIMIT_FSIZE, (max_file, max_file))
+        except (ValueError, OSError):
+            pass
+    chan = wire.Channel.from_fd(args.fd)
+    child = Child(chan, workdir)
+    handlers = {
+        "init": child.cmd_init,
+        "test": child.cmd_test,
+        "bench_setup": child.cmd_bench_setup,
+        "iter": child.cmd_iter,
+        "dump": child.cmd_dump,
+        "integrity": child.cmd_integrity,
+    }
+    while True:
+        try:
+            msg = chan.recv()
+        except wire.ChannelClosed:
+            return 0
+        op = msg.get("op")
+        if op == "exit":
+            chan.send({"ok": True})
+            break
+        handler = handlers.get(op)
+        if handler is None:
+            chan.send({"ok": False, "kind": "protocol", "error": f"unknown op {op!r}"})
+            continue
+        reply = handler(msg)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        chan.send(reply)
+        if child.cuda_dead:
+            break  # the CUDA context is unusable after an error; the supervisor sees EOF next
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

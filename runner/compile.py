@@ -1,0 +1,142 @@
+"""CUDA compilation: nvcc in the sandbox, with a content-addressed cache."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from runner import proc
+
+USER_FILE = "solution.cu"
+HELPER_FILE = "kerneljudge_helper.cu"
+# Compiled into the same shared object as the user's file so that it shares the user's
+# (static) CUDA runtime and can report launch errors the user did not check.
+HELPER_SOURCE = r"""
+#include <cuda_runtime.h>
+#include <string.h>
+extern "C" int kerneljudge_last_error(char* buf, int n) {
+    cudaError_t e = cudaGetLastError();
+    if (e == cudaSuccess) return 0;
+    const char* s = cudaGetErrorString(e);
+    strncpy(buf, s ? s : "unknown CUDA error", n - 1);
+    buf[n - 1] = 0;
+    return (int)e;
+}
+"""
+LOG_CAP = 64 * 1024
+
+
+@dataclass
+class CompileResult:
+    ok: bool
+    log: str
+    so_path: Path | None
+    cached: bool
+    seconds: float
+    timed_out: bool = False
+
+
+def nvcc_path() -> str | None:
+    found = shutil.which("nvcc")
+    if found:
+        return found
+    for root in (os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"):
+        if root and Path(root, "bin", "nvcc").is_file():
+            return str(Path(root, "bin", "nvcc"))
+    return None
+
+
+_VERSION_CACHE: dict[str, str] = {}
+
+
+def nvcc_version(nvcc: str) -> str:
+    if nvcc not in _VERSION_CACHE:
+        out = subprocess.run([nvcc, "--version"], capture_output=True, text=True, timeout=60)
+        _VERSION_CACHE[nvcc] = out.stdout.strip()
+    return _VERSION_CACHE[nvcc]
+
+
+def cache_dir() -> Path:
+    env = os.environ.get("KERNELJUDGE_CACHE")
+    candidates = [Path(env)] if env else []
+    candidates += [Path.home() / ".cache" / "kerneljudge", proc.RUNNER_ROOT / "var" / "cache"]
+    for c in candidates:
+        try:
+            (c / "cuda").mkdir(parents=True, exist_ok=True)
+            if os.access(c / "cuda", os.W_OK):
+                return c / "cuda"
+        except OSError:
+            continue
+    return Path("/tmp/kerneljudge-cache/cuda")
+
+
+def flags_for(arch: str) -> list[str]:
+    if not re.fullmatch(r"sm_\d{2,3}[af]?", arch or ""):
+        arch = "sm_90"
+    return ["-O3", f"-arch={arch}", "-shared", "-Xcompiler", "-fPIC", "-lineinfo"]
+
+
+def clean_log(text: str, build_dir: Path) -> str:
+    """Rewrite the sandbox paths to the user's file name; keep line numbers; cap the size."""
+    for prefix in {str(build_dir), str(build_dir.resolve())}:
+        text = text.replace(prefix + "/", "")
+    text = re.sub(r"(?m)^\S*/" + re.escape(USER_FILE), USER_FILE, text)
+    text = re.sub(r"/\S*/tmpxft_[^\s:]*", "<nvcc temp>", text)
+    # nvcc prints "solution.cu(5): error"; use the usual "solution.cu:5: error" form
+    text = re.sub(re.escape(USER_FILE) + r"\((\d+)\)", USER_FILE + r":\1", text)
+    if len(text) > LOG_CAP:
+        text = text[:LOG_CAP] + "\n... (compiler output truncated)\n"
+    return text
+
+
+def compile_cuda(source: str, job_dir: Path, arch: str, timeout_s: float) -> CompileResult:
+    t0 = time.monotonic()
+    nvcc = nvcc_path()
+    if nvcc is None:
+        return CompileResult(False, "nvcc was not found on this judge machine.", None, False, 0.0)
+    flags = flags_for(arch)
+    version = nvcc_version(nvcc)
+    key = hashlib.sha256(
+        "\0".join([source, HELPER_SOURCE, " ".join(flags), version]).encode()
+    ).hexdigest()
+    build = job_dir / "build"
+    build.mkdir(exist_ok=True)
+    target = job_dir / "solution.so"
+    cdir = cache_dir()
+    cached_so = cdir / f"{key}.so"
+    if cached_so.is_file():
+        shutil.copyfile(cached_so, target)
+        log_file = cdir / f"{key}.log"
+        log = log_file.read_text() if log_file.is_file() else ""
+        return CompileResult(True, log, target, True, time.monotonic() - t0)
+    (build / USER_FILE).write_text(source)
+    (build / HELPER_FILE).write_text(HELPER_SOURCE)
+    argv = [nvcc, *flags, "-o", "solution.so", USER_FILE, HELPER_FILE]
+    env = proc.base_env({"TMPDIR": str(build)})
+    out = proc.run_capture(argv, build, timeout_s=timeout_s, env=env, cap_bytes=LOG_CAP)
+    log = clean_log(out.output, build)
+    rc = out.returncode
+    seconds = time.monotonic() - t0
+    if out.timed_out:
+        msg = f"Compilation did not finish within the {timeout_s:g} s limit.\n"
+        return CompileResult(False, msg + log, None, False, seconds, timed_out=True)
+    so = build / "solution.so"
+    if rc != 0 or not so.is_file():
+        if not log.strip():
+            log = f"nvcc failed with exit status {rc}.\n"
+        return CompileResult(False, log, None, False, seconds)
+    shutil.copyfile(so, target)
+    try:
+        tmp = cdir / f".{key}.{os.getpid()}.tmp"
+        shutil.copyfile(so, tmp)
+        os.replace(tmp, cached_so)
+        (cdir / f"{key}.log").write_text(log)
+    except OSError:
+        pass
+    return CompileResult(True, log, target, False, seconds)

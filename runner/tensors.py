@@ -1,0 +1,50 @@
+"""Tensor <-> raw-bytes helpers shared by the supervisor and the child (no secrets here)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import torch
+
+from runner.inputs import TORCH_DTYPES
+
+ITEMSIZE = {"f32": 4, "f16": 2, "i32": 4, "u32": 4, "i8": 1, "u8": 1}
+
+
+def numel(shape: Sequence[int]) -> int:
+    n = 1
+    for d in shape:
+        n *= int(d)
+    return n
+
+
+def to_bytes(t: torch.Tensor) -> np.ndarray:
+    """The raw bytes of a tensor as a flat uint8 numpy array (copied to the host)."""
+    t = t.detach().contiguous()
+    if t.numel() == 0:
+        return np.zeros(0, dtype=np.uint8)
+    return t.reshape(-1).view(torch.uint8).cpu().numpy().copy()
+
+
+def from_bytes(raw: np.ndarray, dtype: str, shape: Sequence[int], device="cpu") -> torch.Tensor:
+    """Inverse of :func:`to_bytes`; ``raw`` must already have been size-checked."""
+    n = numel(shape)
+    if n == 0:
+        return torch.empty(tuple(shape), dtype=TORCH_DTYPES[dtype], device=device)
+    t = torch.from_numpy(np.ascontiguousarray(raw)).view(TORCH_DTYPES[dtype]).reshape(tuple(shape))
+    return t.to(device) if str(device) != "cpu" else t.clone()
+
+
+def nbytes(dtype: str, shape: Sequence[int]) -> int:
+    return numel(shape) * ITEMSIZE[dtype]
+
+
+def poison_(t: torch.Tensor, dtype: str) -> None:
+    """Fill an output buffer with values no correct kernel leaves behind."""
+    if t.numel() == 0:
+        return
+    if dtype in ("f32", "f16"):
+        t.fill_(float("nan"))
+    else:
+        t.view(torch.uint8).fill_(0x5A)
