@@ -37,12 +37,15 @@ def _check_language(language: str, device_kind: str) -> None:
     offered = settings.KJ_LANGUAGES
     if language not in offered:
         raise SubmissionRefused(
-            f"Unknown language {language!r}. Choose one of: {', '.join(offered)}.", "language"
+            f"Unknown language {language!r}. Choose one of: {', '.join(offered)}.",
+            "language_not_offered",
+            "language",
         )
     if device_kind == "cpu" and language not in settings.KJ_CPU_LANGUAGES:
         raise SubmissionRefused(
             f"{language} runs only on GPU workers; on the CPU device choose one of: "
             f"{', '.join(settings.KJ_CPU_LANGUAGES)}.",
+            "language_not_offered",
             "language",
         )
 
@@ -56,7 +59,8 @@ def _check_device_kind(device_kind: str) -> None:
     if not DEVICE_KIND_RE.match(device_kind):
         raise SubmissionRefused(
             f"Unknown device {device_kind!r}. Use 'cpu' or a GPU kind such as 'gpu-h200'.",
-            "device_kind",
+            "device_not_offered",
+            "device",
         )
     if device_kind == "cpu":
         return
@@ -66,7 +70,8 @@ def _check_device_kind(device_kind: str) -> None:
     raise SubmissionRefused(
         f"No {device_kind} worker is online right now, so that device cannot judge "
         f"submissions. Pick another device or try again later.",
-        "device_kind",
+        "device_not_offered",
+        "device",
     )
 
 
@@ -76,10 +81,11 @@ def _check_source(source: str) -> None:
     if size > limit:
         raise SubmissionRefused(
             f"The source is {size} bytes; the limit is {limit} bytes ({limit // 1024} KiB).",
+            "source_too_large",
             "source",
         )
     if not source.strip():
-        raise SubmissionRefused("The source is empty.", "source")
+        raise SubmissionRefused("The source is empty.", "invalid", "source")
 
 
 def _check_rate(user: Any) -> None:
@@ -90,7 +96,9 @@ def _check_rate(user: Any) -> None:
     if recent >= limit:
         raise SubmissionRefused(
             f"Too many submissions: {recent} in the last {window} seconds (the limit is "
-            f"{limit}). Please wait a little and try again."
+            f"{limit}). Please wait a little and try again.",
+            "rate_limited",
+            retry_after_s=window,
         )
 
 
@@ -99,9 +107,9 @@ def submission_create(
 ) -> Submission:
     """Check the rules, store a queued submission and enqueue it once the row is committed."""
     if not problem.published:
-        raise SubmissionRefused("This problem is not open for submissions.", "problem")
+        raise SubmissionRefused("This problem is not open.", "no_such_problem", "problem")
     if mode not in Mode.values:
-        raise SubmissionRefused(f"Unknown mode {mode!r}. Use 'run' or 'submit'.", "mode")
+        raise SubmissionRefused(f"Unknown mode {mode!r}. Use 'run' or 'submit'.", "invalid", "mode")
     _check_device_kind(device_kind)
     _check_language(language, device_kind)
     _check_source(source)

@@ -24,8 +24,13 @@ class SyncReport:
         return bool(self.created or self.updated)
 
 
-def _canonical(value: object) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+# Spec keys that only present the problem; changing them does not change what is judged.
+PRESENTATION_KEYS = frozenset({"title", "difficulty", "tags", "statement", "starters"})
+
+
+def _judged_part(spec: dict) -> str:
+    judged = {k: v for k, v in spec.items() if k not in PRESENTATION_KEYS}
+    return json.dumps(judged, sort_keys=True, separators=(",", ":"), default=str)
 
 
 @transaction.atomic
@@ -53,7 +58,7 @@ def problem_sync_package(package: CatalogPackage) -> str:
     if problem.content_hash == content_hash:
         return "unchanged"
     version = max(problem.version, package.declared_version)
-    if _canonical(problem.spec) != _canonical(package.spec):
+    if _judged_part(problem.spec) != _judged_part(package.spec):
         version = max(problem.version + 1, package.declared_version)
     Problem.objects.filter(pk=problem.pk).update(version=version, **fields)
     return "updated"

@@ -22,5 +22,5 @@ class ProblemListView(APIView):
         solved_by = serializers.IntegerField()
 
     def get(self, request: Request) -> Response:
-        data = self.OutputSerializer(problem_list_with_stats(), many=True).data
-        return Response(data)
+        rows = self.OutputSerializer(problem_list_with_stats(), many=True).data
+        return Response({"count": len(rows), "next": None, "previous": None, "results": rows})

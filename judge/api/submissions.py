@@ -6,6 +6,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from judge.api.errors import error_response, refused_response
 from judge.errors import SubmissionRefused
 from judge.selectors import submission_visible_to
 from judge.services import submission_create
@@ -17,12 +18,12 @@ class SubmissionOutputSerializer(serializers.Serializer):
     problem = serializers.CharField(source="problem.slug")
     problem_version = serializers.IntegerField()
     language = serializers.CharField()
-    device_kind = serializers.CharField()
+    device = serializers.CharField(source="device_kind")
     mode = serializers.CharField()
     status = serializers.CharField()
     verdict = serializers.CharField()
     message = serializers.CharField()
-    score = serializers.FloatField(allow_null=True)
+    score_ms = serializers.FloatField(source="score", allow_null=True)
     progress = serializers.JSONField()
     result = serializers.JSONField()
     created_at = serializers.DateTimeField()
@@ -36,22 +37,30 @@ class SubmissionCreateView(APIView):
     class InputSerializer(serializers.Serializer):
         problem = serializers.SlugField()
         language = serializers.CharField(max_length=16)
-        device_kind = serializers.CharField(max_length=32, default="cpu")
+        device = serializers.CharField(max_length=32, required=False)
+        device_kind = serializers.CharField(max_length=32, required=False)  # alias of device
         mode = serializers.CharField(max_length=8, default="submit")
-        source = serializers.CharField(trim_whitespace=False)
+        source = serializers.CharField(trim_whitespace=False, allow_blank=True)
 
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        if not data.is_valid():
+            return error_response(
+                "invalid", "The request is incomplete or malformed.", 400, data.errors
+            )
         fields = data.validated_data
-        problem = problem_get_published(fields.pop("problem"))
+        problem = problem_get_published(fields["problem"])
         if problem is None:
-            return Response({"detail": "No such problem."}, status=status.HTTP_404_NOT_FOUND)
+            return error_response(
+                "no_such_problem", f"There is no problem {fields['problem']!r}.", 400
+            )
+        device = fields.get("device") or fields.get("device_kind") or "cpu"
         try:
-            submission = submission_create(request.user, problem, **fields)
+            submission = submission_create(
+                request.user, problem, fields["language"], device, fields["mode"], fields["source"]
+            )
         except SubmissionRefused as exc:
-            body = {"detail": exc.message, **({"field": exc.field} if exc.field else {})}
-            return Response(body, status=status.HTTP_400_BAD_REQUEST)
+            return refused_response(exc)
         body = SubmissionOutputSerializer(submission).data
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -62,5 +71,5 @@ class SubmissionDetailView(APIView):
     def get(self, request: Request, pk: int) -> Response:
         submission = submission_visible_to(request.user, pk)
         if submission is None:
-            return Response({"detail": "No such submission."}, status=status.HTTP_404_NOT_FOUND)
+            return error_response("not_found", "No such submission.", 404)
         return Response(SubmissionOutputSerializer(submission).data)

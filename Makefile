@@ -1,0 +1,40 @@
+# KernelJudge: `make run` (site + local worker) and `make test` (lint + CPU suite).
+VENV    ?= .venv
+PY      := $(VENV)/bin/python
+HOST    ?= 127.0.0.1
+PORT    ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: run test test-gpu venv deps dev-deps migrate
+
+venv: $(PY)
+$(PY):
+	python3 -m venv $(VENV) || (echo "python3 -m venv failed: install python3-venv (scripts/install-system-deps.sh does)"; exit 1)
+
+# Stamps: reinstall when a requirements file changes.
+$(VENV)/.deps: requirements.txt | $(PY)
+	$(PY) -m pip install -r requirements.txt
+	touch $@
+$(VENV)/.dev-deps: requirements.txt requirements-dev.txt | $(PY)
+	$(PY) -m pip install -r requirements-dev.txt
+	touch $@ $(VENV)/.deps
+
+deps: $(VENV)/.deps
+dev-deps: $(VENV)/.dev-deps
+
+migrate: deps
+	$(PY) manage.py migrate --noinput
+
+run: migrate
+	$(PY) manage.py sync_problems || echo "warning: some problem packages did not load (see above)"
+	$(PY) manage.py ensure_demo_admin
+	$(PY) manage.py run_site --host $(HOST) --port $(PORT)
+
+test: dev-deps
+	scripts/install-system-deps.sh
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(PY) -m pytest -m "not gpu" $(PYTEST_ARGS)
+
+test-gpu: dev-deps
+	$(PY) -m pytest -m gpu tests/runner $(PYTEST_ARGS)

@@ -1,0 +1,76 @@
+"""factory_boy factories for the Django models."""
+
+from __future__ import annotations
+
+import functools
+from datetime import timedelta
+from pathlib import Path
+
+import factory
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from judge.models import Mode, Status, Submission, Worker
+from problems.models import Problem
+
+CATALOG = Path(__file__).resolve().parent.parent / "problems" / "catalog"
+
+
+@functools.cache
+def vector_add_spec() -> dict:
+    """The real vector-add ProblemSpec dict, so jobs built from factory rows are valid."""
+    from runner.spec import ProblemSpec
+
+    return ProblemSpec.from_dir(CATALOG / "vector-add").to_dict()
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    email = factory.LazyAttribute(lambda u: f"{u.username}@example.com")
+    password = factory.django.Password("pw-for-tests")
+
+
+class ProblemFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Problem
+
+    slug = factory.Sequence(lambda n: f"problem-{n}")
+    title = factory.LazyAttribute(lambda p: p.slug.replace("-", " ").title())
+    difficulty = "easy"
+    tags = factory.LazyFunction(lambda: ["elementwise"])
+    statement = "Add two vectors: $C_i = A_i + B_i$."
+    spec = factory.LazyFunction(lambda: dict(vector_add_spec()))
+    starters = factory.LazyFunction(lambda: {"pytorch": "def solve(A, B, C, N):\n    pass\n"})
+    version = 1
+    published = True
+
+
+class SubmissionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Submission
+
+    user = factory.SubFactory(UserFactory)
+    problem = factory.SubFactory(ProblemFactory)
+    problem_version = factory.LazyAttribute(lambda s: s.problem.version)
+    language = "pytorch"
+    device_kind = "cpu"
+    mode = Mode.SUBMIT
+    source = "def solve(A, B, C, N):\n    C.copy_(A + B)\n"
+    status = Status.QUEUED
+    deadline = factory.LazyFunction(lambda: timezone.now() + timedelta(minutes=15))
+
+
+class WorkerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Worker
+
+    name = factory.Sequence(lambda n: f"host{n}:gpu0")
+    device_kind = "gpu-h200"
+    gpu_model = "NVIDIA H200"
+    queues = factory.LazyAttribute(lambda w: [w.device_kind])
+    last_heartbeat = factory.LazyFunction(timezone.now)
+    started_at = factory.LazyFunction(timezone.now)
