@@ -17,6 +17,9 @@ import uuid
 from pathlib import Path
 
 ROOT = Path("/sys/fs/cgroup")
+# Every job cgroup this process created: name -> dirs (kept after cleanup, for the hostile
+# corpus's "nothing left behind" check, which must not look at other processes' jobs).
+CREATED: dict[str, list[Path]] = {}
 
 
 def _own_paths() -> dict[str, str]:
@@ -112,6 +115,8 @@ class JobCgroup:
                 problems.append(f"cannot create {d}: {e.strerror}")
         else:
             problems.append("no cgroup filesystem at /sys/fs/cgroup")
+        cg.name = name
+        CREATED[name] = list(cg.dirs.values())
         cg.available = bool(cg.dirs)
         cg.reason = "; ".join(problems)
         return cg

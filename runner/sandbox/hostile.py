@@ -1,0 +1,333 @@
+"""``python -m runner hostile [--device cpu|cuda] [--json] [-k NAME]``: judge every hostile
+submission of ``tests/hostile/cases/`` through the real runner and check the host afterwards.
+
+A case is *contained* when its verdict is one of the expected ones AND every host check
+passes: nothing written outside the job folder, the problem package and the site's files
+unchanged, no canary secret in the result, the Redis canary key intact, the PostgreSQL canary
+table intact, the supervisor alive, no process of the sandbox uid or job cgroup left behind.
+
+Each case folder holds ``case.toml``::
+
+    why = "one line: what this proves"
+    language = "pytorch"            # cuda | pytorch | triton | cupy
+    device = "cpu"                  # cpu | cuda (cuda cases are skipped on CPU hosts)
+    problem = "vector-add"          # a catalog package
+    mode = "run"                    # run | submit
+    source = "solution.py"
+    expected = ["time_limit_exceeded"]
+    checks = ["files", "redis", "postgres", "processes", "secrets", "supervisor"]
+    forbidden = ["root:x:0:0"]      # strings that must not appear in the JudgeResult
+    [limits]                        # runner.spec.Limits overrides (small, to keep it fast)
+    test_timeout_s = 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import tomllib
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+CASES_DIR = REPO / "tests" / "hostile" / "cases"
+ALL_CHECKS = ("files", "redis", "postgres", "processes", "secrets", "supervisor")
+# Paths hostile cases try to create; none may exist after a case.
+PWN_PATHS = [
+    "/tmp/kj-pwned", "/tmp/kj-pwned-dir", "/root/kj-pwned", "/etc/kj-pwned", "/var/tmp/kj-pwned",
+    str(REPO / "kj-pwned"), str(REPO / "var" / "kj-pwned"),
+    str(REPO / "problems" / "catalog" / "vector-add" / "kj-pwned"),
+]
+DEFAULT_LIMITS = {"test_timeout_s": 4.0, "benchmark_budget_s": 1.0, "compile_timeout_s": 30.0,
+                  "job_timeout_s": 60.0, "min_timed_runs": 3, "max_timed_runs": 40,
+                  "host_memory_bytes": 2 << 30}
+
+
+@dataclass
+class Case:
+    name: str
+    dir: Path
+    why: str
+    language: str
+    device: str
+    problem: str
+    mode: str
+    source: str
+    expected: list[str]
+    checks: list[str]
+    forbidden: list[str] = field(default_factory=list)
+    limits: dict = field(default_factory=dict)
+
+
+def load_cases(cases_dir: Path = CASES_DIR) -> list[Case]:
+    out = []
+    for d in sorted(p for p in cases_dir.iterdir() if (p / "case.toml").is_file()):
+        t = tomllib.loads((d / "case.toml").read_text())
+        src = t.get("source") or next(
+            (f.name for f in d.iterdir() if f.name.startswith("solution")), "")
+        out.append(Case(name=d.name, dir=d, why=t["why"], language=t.get("language", "pytorch"),
+                        device=t.get("device", "cpu"), problem=t.get("problem", "vector-add"),
+                        mode=t.get("mode", "run"), source=src,
+                        expected=list(t["expected"]), checks=list(t.get("checks", ALL_CHECKS)),
+                        forbidden=list(t.get("forbidden", [])), limits=dict(t.get("limits", {}))))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# host probes
+
+
+def _redis(cmd: list[str], addr=("127.0.0.1", 6379)) -> str:
+    """One command over raw RESP (no client library needed on a GPU box)."""
+    payload = f"*{len(cmd)}\r\n" + "".join(f"${len(c.encode())}\r\n{c}\r\n" for c in cmd)
+    with socket.create_connection(addr, timeout=3) as s:
+        s.sendall(payload.encode())
+        f = s.makefile("rb")
+        line = f.readline().decode(errors="replace").rstrip("\r\n")
+        if line.startswith("$"):
+            n = int(line[1:])
+            return "" if n < 0 else f.read(n + 2)[:n].decode(errors="replace")
+        if line.startswith("-"):
+            raise OSError(line)
+        return line[1:]
+
+
+def _psql(sql: str) -> tuple[bool, str]:
+    url = os.environ.get("KERNELJUDGE_HOSTILE_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
+    try:
+        import psycopg  # noqa: PLC0415
+        with psycopg.connect(url, connect_timeout=3, autocommit=True) as c:
+            rows = c.execute(sql).fetchall() if sql.strip().lower().startswith("select") \
+                else (c.execute(sql), [])[1]
+        return True, repr(rows)
+    except ImportError:
+        pass
+    except Exception as e:  # noqa: BLE001
+        return False, str(e)[:200]
+    try:
+        r = subprocess.run(["psql", url, "-tAc", sql], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return False, str(e)
+    return r.returncode == 0, (r.stdout or r.stderr).strip()[:200]
+
+
+def _sha(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError as e:
+        return f"<{e.strerror}>"
+
+
+def _leftovers(names: set[str]) -> tuple[list[int], list[str]]:
+    """Processes still in, and cgroup dirs still present for, the job cgroups in ``names``."""
+    from .cgroups import CREATED  # noqa: PLC0415
+    dirs = [str(d) for n in names for d in CREATED.get(n, []) if d.exists()]
+    pids = []
+    for p in os.listdir("/proc"):
+        if p.isdigit():
+            try:
+                cg = Path(f"/proc/{p}/cgroup").read_text()
+            except OSError:
+                continue
+            if any(n in cg for n in names):
+                pids.append(int(p))
+    return pids, dirs
+
+
+class HostGuard:
+    """Plants canaries before the corpus and checks the host after each case."""
+
+    def __init__(self) -> None:
+        tag = uuid.uuid4().hex[:12]
+        self.secret = f"kj-canary-secret-{tag}"
+        self.redis_key = f"kerneljudge:hostile:canary:{tag}"
+        self.pg_table = f"kj_hostile_canary_{tag}"
+        self.var_canary = REPO / "var" / f"hostile-canary-{tag}.sqlite3"
+        self.watched = [REPO / "judge" / "settings.py",
+                        REPO / "problems" / "catalog" / "vector-add" / "reference.py",
+                        REPO / "problems" / "catalog" / "vector-add" / "problem.toml",
+                        self.var_canary]
+        self.redis_ok = self.pg_ok = False
+        self.redis_why = self.pg_why = ""
+        self._env_saved: dict[str, str | None] = {}
+
+    def __enter__(self) -> HostGuard:
+        self.var_canary.parent.mkdir(exist_ok=True)
+        self.var_canary.write_text(f"SQLite format 3 fake {self.secret}\n")
+        self.hashes = {p: _sha(p) for p in self.watched}
+        from .cgroups import CREATED  # noqa: PLC0415
+        self.cgroups_before = set(CREATED)
+        try:
+            _redis(["SET", self.redis_key, self.secret])
+            self.redis_ok = _redis(["GET", self.redis_key]) == self.secret
+        except OSError as e:
+            self.redis_why = f"Redis not reachable on 127.0.0.1:6379: {e}"
+        ok, why = _psql(f"CREATE TABLE {self.pg_table} (v text); "
+                        f"INSERT INTO {self.pg_table} VALUES ('{self.secret}')")
+        self.pg_ok, self.pg_why = ok, ("" if ok else f"PostgreSQL not usable: {why}")
+        # secrets the sandbox must never see, set where a careless runner would leak them
+        for k in ("SECRET_KEY", "DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL"):
+            self._env_saved[k] = os.environ.get(k)
+            os.environ[k] = f"{self.secret}-{k}"
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for k, v in self._env_saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+        try:
+            self.var_canary.unlink()
+        except OSError:
+            pass
+        if self.redis_ok:
+            try:
+                _redis(["DEL", self.redis_key])
+            except OSError:
+                pass
+        if self.pg_ok:
+            _psql(f"DROP TABLE IF EXISTS {self.pg_table}")
+
+    def check(self, case: Case, result_json: str | None, returned: bool) -> dict[str, dict]:
+        c: dict[str, dict] = {}
+        want = set(case.checks)
+        if "files" in want:
+            made = [p for p in PWN_PATHS if os.path.lexists(p)]
+            changed = [str(p) for p, h in self.hashes.items() if _sha(p) != h]
+            c["files"] = {"ok": not made and not changed,
+                          "detail": "; ".join(filter(None, [
+                              "created: " + ", ".join(made) if made else "",
+                              "changed: " + ", ".join(changed) if changed else ""]))
+                          or "nothing written outside the job folder; watched files intact"}
+            for p in made:  # leave the host clean for the next case
+                subprocess.run(["rm", "-rf", "--", p], check=False)
+        if "redis" in want:
+            if not self.redis_ok:
+                c["redis"] = {"ok": None, "detail": self.redis_why or "not checked"}
+            else:
+                try:
+                    val = _redis(["GET", self.redis_key])
+                    pwned = _redis(["EXISTS", "kj-pwned"])
+                    c["redis"] = {"ok": val == self.secret and pwned == "0",
+                                  "detail": f"canary {'intact' if val == self.secret else 'CHANGED'}"
+                                            f", kj-pwned key {'absent' if pwned == '0' else 'PRESENT'}"}
+                except OSError as e:
+                    c["redis"] = {"ok": False, "detail": f"Redis unreachable after the case: {e}"}
+        if "postgres" in want:
+            if not self.pg_ok:
+                c["postgres"] = {"ok": None, "detail": self.pg_why or "not checked"}
+            else:
+                ok, rows = _psql(f"SELECT v FROM {self.pg_table}")
+                c["postgres"] = {"ok": ok and self.secret in rows,
+                                 "detail": "reachable, canary table intact" if ok and
+                                 self.secret in rows else f"canary table damaged: {rows}"}
+        if "processes" in want:
+            from .cgroups import CREATED  # noqa: PLC0415
+            names = set(CREATED) - self.cgroups_before
+            self.cgroups_before = set(CREATED)
+            left, cgs = _leftovers(names)
+            for _ in range(40):
+                if not left and not cgs:
+                    break
+                time.sleep(0.05)
+                left, cgs = _leftovers(names)
+            c["processes"] = {
+                "ok": (not left and not cgs) if names else None,
+                "detail": (f"left behind: pids {left} cgroups {cgs}" if left or cgs else
+                           f"{len(names)} job cgroup(s) created and removed, no process left"
+                           if names else "no job cgroup on this host: not checked")}
+        if "secrets" in want:
+            text = result_json or ""
+            bad = [s for s in [self.secret, *case.forbidden, "KJ-LEAK"] if s and s in text]
+            c["secrets"] = {"ok": not bad, "detail": ("leaked into the result: " + ", ".join(bad))
+                            if bad else "no canary or forbidden string in the result"}
+        if "supervisor" in want:
+            c["supervisor"] = {"ok": returned, "detail": "judge() returned a result" if returned
+                               else "the supervisor died or raised"}
+        return c
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def judge_case(case: Case, guard: HostGuard) -> dict:
+    from runner import judge  # noqa: PLC0415
+    from runner.spec import JobSpec, Limits, ProblemSpec  # noqa: PLC0415
+
+    problem = ProblemSpec.from_dir(REPO / "problems" / "catalog" / case.problem)
+    limits = Limits(**{**DEFAULT_LIMITS, **case.limits})
+    job = JobSpec(problem=problem, source=(case.dir / case.source).read_text(),
+                  language=case.language, mode=case.mode, device=case.device,
+                  seed=int.from_bytes(os.urandom(4), "little"), limits=limits,
+                  job_id=f"hostile-{case.name}")
+    t0 = time.monotonic()
+    returned, result_json, verdict, message = False, None, "internal_error", ""
+    try:
+        res = judge(job)
+        returned = True
+        result_json = res.to_json()
+        verdict, message = res.verdict, res.message
+    except BaseException as e:  # noqa: BLE001 - a hostile case must never take us down
+        message = f"judge() raised {type(e).__name__}: {e}"
+    checks = guard.check(case, result_json, returned)
+    ok_checks = all(v["ok"] is not False for v in checks.values())
+    return {"name": case.name, "why": case.why, "language": case.language,
+            "device": case.device, "expected": case.expected, "actual": verdict,
+            "message": message[:300], "contained": verdict in case.expected and ok_checks,
+            "checks": checks, "seconds": round(time.monotonic() - t0, 2)}
+
+
+def run_corpus(device: str = "cpu", names: list[str] | None = None, progress=None) -> dict:
+    cases = [c for c in load_cases() if c.device == device or (device == "cuda")]
+    if names:
+        cases = [c for c in cases if any(n in c.name for n in names)]
+    results = []
+    with HostGuard() as guard:
+        for c in cases:
+            r = judge_case(c, guard)
+            results.append(r)
+            if progress:
+                progress(r)
+    skipped = [c.name for c in load_cases() if c not in cases and c.device != device]
+    return {"contained": sum(r["contained"] for r in results), "total": len(results),
+            "device": device, "skipped": skipped, "cases": results}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m runner hostile",
+                                 description="Judge the hostile corpus and check the host.")
+    ap.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("-k", dest="names", action="append", help="only cases whose name contains")
+    args = ap.parse_args(argv)
+
+    def show(r: dict) -> None:
+        mark = "contained" if r["contained"] else "NOT CONTAINED"
+        print(f"{mark:>13}  {r['name']:<34} {r['actual']:<22} ({r['seconds']}s)",
+              file=sys.stderr if args.json else sys.stdout, flush=True)
+        if not r["contained"]:
+            bad = {k: v["detail"] for k, v in r["checks"].items() if v["ok"] is False}
+            print(f"{'':15}expected {r['expected']}; {r['message'][:160]} {bad or ''}",
+                  file=sys.stderr if args.json else sys.stdout, flush=True)
+
+    out = run_corpus(args.device, args.names, progress=show)
+    if args.json:
+        print(json.dumps(out, indent=2))
+    else:
+        if out["skipped"]:
+            print(f"skipped (need device={'cuda' if args.device == 'cpu' else 'cpu'}): "
+                  + ", ".join(out["skipped"]))
+        print(f"contained {out['contained']}/{out['total']}")
+    return 0 if out["contained"] == out["total"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,3 @@
+import torch
+def solve(A, B, C, N):
+    C.set_(A + B)

@@ -1,0 +1,4 @@
+import torch
+def solve(A, B, C, N):
+    while True:
+        pass

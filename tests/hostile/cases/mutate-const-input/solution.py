@@ -1,0 +1,4 @@
+import torch
+def solve(A, B, C, N):
+    torch.add(A, B, out=C)
+    A.zero_()
