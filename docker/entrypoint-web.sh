@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Entry point of the web image (docker/web.Dockerfile).
+#
+#   serve (default)  wait for the database, migrate, sync the problem catalog, exec gunicorn
+#   anything else    exec it as is, e.g. `docker compose run --rm web python manage.py createsuperuser`
+#
+# Environment (all optional):
+#   DB_WAIT_TIMEOUT_S       seconds to wait for the database (default 90)
+#   KJ_MIGRATE_ON_START     1 (default) | 0: with several web replicas let exactly one migrate
+#   KJ_SYNC_PROBLEMS        1 (default) | 0: skip `manage.py sync_problems`
+#   PORT / GUNICORN_BIND    listen address (default 0.0.0.0:$PORT, PORT=8000)
+#   GUNICORN_WORKERS        gunicorn worker processes (default 3)
+#   GUNICORN_CMD_ARGS       any further gunicorn settings (read by gunicorn itself)
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+log() { echo "entrypoint-web: $*" >&2; }
+
+wait_for_database() {
+  local timeout="${DB_WAIT_TIMEOUT_S:-90}" start=$SECONDS
+  until python - <<'PY'
+import django
+django.setup()
+from django.db import connection
+connection.ensure_connection()
+PY
+  do
+    if (( SECONDS - start >= timeout )); then
+      log "the database did not answer within ${timeout}s (DATABASE_URL's host, user, password?)"
+      exit 1
+    fi
+    log "waiting for the database..."
+    sleep 2
+  done
+  log "database is up"
+}
+
+if [[ "${1:-serve}" != "serve" ]]; then
+  exec "$@"
+fi
+
+wait_for_database
+if [[ "${KJ_MIGRATE_ON_START:-1}" == "1" ]]; then
+  python manage.py migrate --noinput
+fi
+if [[ "${KJ_SYNC_PROBLEMS:-1}" == "1" ]]; then
+  # A broken package must not take the whole site down: the others are still synced and the
+  # command names the failures; the site serves what loaded.
+  python manage.py sync_problems || log "WARNING: some problem packages failed to sync (see above)"
+fi
+exec gunicorn judge.wsgi:application \
+  --bind "${GUNICORN_BIND:-0.0.0.0:${PORT:-8000}}" \
+  --workers "${GUNICORN_WORKERS:-3}" \
+  --access-logfile - \
+  --error-logfile -
