@@ -278,7 +278,7 @@ def bwrap_argv(req: SandboxRequest, plan: Plan, env: dict[str, str], seccomp_fd:
         for d in _parents(dst):
             if d not in made and not any(d == s for s, _ in plan.symlinks):
                 made.add(d)
-                a.extend(["--perms", "0755", "--dir", d])
+                a.extend(["--perms", "0711", "--dir", d])  # traversable, not listable
 
     for link, target in plan.symlinks:
         a += ["--symlink", target, link]

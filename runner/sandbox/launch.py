@@ -53,7 +53,15 @@ def bind(src: str, dst: str, ro: bool, dev: bool = False) -> None:
 
 
 def _mkdirs(path: str) -> None:
-    os.makedirs(path, mode=0o755, exist_ok=True)
+    """Parents of mount points: traversable but not listable (0711), like bwrap's."""
+    missing = []
+    p = path
+    while p not in ("", "/") and not os.path.exists(p):
+        missing.append(p)
+        p = os.path.dirname(p)
+    for d in reversed(missing):
+        os.mkdir(d)
+        os.chmod(d, 0o711)
 
 
 def _target(newroot: str, dst: str) -> str:

@@ -27,7 +27,7 @@ def test_bpf_program_shape():
     for arch in ("x86_64", "aarch64"):
         prog = seccomp.build_filter(arch)
         assert len(prog) % 8 == 0 and len(prog) // 8 < 4096
-        insns = [struct.unpack("=HBBI", prog[i:i + 8]) for i in range(0, len(prog), 8)]
+        insns = [struct.unpack("=HBBI", prog[i : i + 8]) for i in range(0, len(prog), 8)]
         assert insns[0] == (0x20, 0, 0, 4)  # load arch first
         assert insns[-1] == (0x06, 0, 0, seccomp.RET_ALLOW)
         for i, (code, jt, jf, _k) in enumerate(insns):  # every jump lands inside
@@ -48,16 +48,23 @@ def test_backend_setting(monkeypatch):
 
 def test_none_backend_is_loud(tmp_path, capfd):
     with pytest.warns(UserWarning, match="UNSANDBOXED"):
-        o = run(SandboxRequest(argv=[sys.executable, "-c", "print(1)"], workdir=tmp_path,
-                               backend="none"))
+        o = run(
+            SandboxRequest(
+                argv=[sys.executable, "-c", "print(1)"], workdir=tmp_path, backend="none"
+            )
+        )
     assert o.returncode == 0
     assert "WARNING" in capfd.readouterr().err
 
 
 def _req(gpu=False, **kw):
-    return SandboxRequest(argv=["python", "-m", "runner", "job", "-"], workdir=Path("/job"),
-                          gpu=gpu, limits=SandboxLimits(wall_s=30, memory_bytes=8 << 30,
-                                                        nproc=64), **kw)
+    return SandboxRequest(
+        argv=["python", "-m", "runner", "job", "-"],
+        workdir=Path("/job"),
+        gpu=gpu,
+        limits=SandboxLimits(wall_s=30, memory_bytes=8 << 30, nproc=64),
+        **kw,
+    )
 
 
 def test_docker_spec_fields():
@@ -69,13 +76,23 @@ def test_docker_spec_fields():
     assert s["nano_cpus"] > 0
     assert s["cap_drop"] == ["ALL"] and s["security_opt"] == ["no-new-privileges:true"]
     assert s["user"] == "65534:65534" and s["runtime"] == "runsc"
-    assert s["device_requests"] == [{"Driver": "", "Count": 0, "DeviceIDs": ["3"],
-                                     "Capabilities": [["gpu"]], "Options": {}}]
+    assert s["device_requests"] == [
+        {"Driver": "", "Count": 0, "DeviceIDs": ["3"], "Capabilities": [["gpu"]], "Options": {}}
+    ]
     assert {u["Name"] for u in s["ulimits"]} >= {"core", "fsize", "nofile", "nproc", "cpu"}
     assert "SECRET_KEY" not in s["environment"] and s["environment"]["HOME"] == "/job"
     a = docker_run_argv(_req(gpu=True), gpu_index=3, runtime="runsc")
-    for flag in ("--network", "--read-only", "--cap-drop", "--pids-limit", "--memory",
-                 "--gpus", "--runtime", "--tmpfs", "--security-opt"):
+    for flag in (
+        "--network",
+        "--read-only",
+        "--cap-drop",
+        "--pids-limit",
+        "--memory",
+        "--gpus",
+        "--runtime",
+        "--tmpfs",
+        "--security-opt",
+    ):
         assert flag in a
     assert a[a.index("--gpus") + 1] == "device=3" and a[a.index("--network") + 1] == "none"
 
@@ -97,16 +114,29 @@ def test_docker_gpu_index_from_worker_env(monkeypatch):
 def test_active_protections_shape():
     for gpu in (False, True):
         p = active_protections(gpu)
-        assert {"backend", "network_namespace", "seccomp", "cgroup_memory", "rlimits",
-                "unprivileged_uid", "env_scrubbed", "docker_engine"} <= set(p)
+        assert {
+            "backend",
+            "network_namespace",
+            "seccomp",
+            "cgroup_memory",
+            "rlimits",
+            "unprivileged_uid",
+            "env_scrubbed",
+            "docker_engine",
+        } <= set(p)
         assert all(set(v) == {"active", "detail"} for v in p.values())
     assert active_protections(True)["rlimit_as"]["active"] is False
 
 
 def test_doctor_cli_json():
-    r = subprocess.run([sys.executable, "-m", "runner.sandbox.doctor", "--json"],
-                       capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-m", "runner.sandbox.doctor", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     import json
+
     d = json.loads(r.stdout)
     assert set(d) == {"cpu", "gpu"} and "seccomp" in d["cpu"]
 

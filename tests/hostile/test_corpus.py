@@ -1,0 +1,61 @@
+"""Every hostile submission of tests/hostile/cases, judged through the real runner.
+
+One test per case: the verdict must be one of the case's expected verdicts and every host
+check must pass (nothing written outside the job folder, watched files intact, no canary secret
+in the result, Redis canary intact, PostgreSQL canary table intact, supervisor alive, no job
+process or cgroup left behind). CUDA cases carry the ``gpu`` mark: on a CPU-only machine they
+are the only skips.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from runner.sandbox.hostile import HostGuard, judge_case, load_cases
+
+CASES = load_cases()
+
+
+def _has_gpu() -> bool:
+    try:
+        import torch
+        return torch.cuda.is_available()
+    except Exception:  # noqa: BLE001
+        return False
+
+
+@pytest.fixture(scope="module")
+def guard():
+    with HostGuard() as g:
+        yield g
+
+
+def _param(c):
+    marks = [pytest.mark.timeout(180)] if hasattr(pytest.mark, "timeout") else []
+    if c.device == "cuda":
+        marks += [pytest.mark.gpu,
+                  pytest.mark.skipif(not _has_gpu(), reason="CUDA case: needs a GPU")]
+    if c.language == "cuda" and not shutil.which("nvcc"):
+        marks.append(pytest.mark.skip(reason="needs nvcc"))
+    return pytest.param(c, id=c.name, marks=marks)
+
+
+def test_corpus_is_big_enough():
+    assert len(CASES) >= 40
+    assert {"fork-bomb", "memory-bomb", "endless-loop", "include-etc-passwd", "template-bomb",
+            "redis-connect", "postgres-connect", "monkeypatch-timer"} <= {c.name for c in CASES}
+    for c in CASES:
+        assert c.why and c.expected and (c.dir / c.source).is_file(), c.name
+
+
+@pytest.mark.parametrize("case", [_param(c) for c in CASES])
+def test_hostile_case_is_contained(case, guard):
+    if guard.redis_why or guard.pg_why:
+        pytest.fail(f"host services must be up for the corpus: {guard.redis_why} {guard.pg_why}")
+    r = judge_case(case, guard)
+    bad = {k: v["detail"] for k, v in r["checks"].items() if v["ok"] is False}
+    assert not bad, f"host checks failed: {bad}"
+    assert r["actual"] in case.expected, (
+        f"verdict {r['actual']!r} not in {case.expected}: {r['message']}")
