@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Container health checks (stdlib only, no Django import): exit 0 healthy, 1 unhealthy.
 
-    healthcheck.py web     GET http://127.0.0.1:$PORT$KJ_HEALTHCHECK_PATH (default "/") with a
-                           Host header the site accepts (first ALLOWED_HOSTS entry); healthy
-                           when the answer is below 400 (the page reads the database).
-    healthcheck.py worker  at least one live `celery ... worker` process (judge_worker starts one
-                           per device and restarts them); with KJ_HEALTHCHECK_GPU=1 also
-                           `nvidia-smi -L` must list a GPU (a GPU that fell off the bus makes
-                           the container unhealthy instead of silently failing jobs).
+healthcheck.py web     GET http://127.0.0.1:$PORT$KJ_HEALTHCHECK_PATH (default "/") with a
+                       Host header the site accepts (first ALLOWED_HOSTS entry); healthy
+                       when the answer is below 400 (the page reads the database).
+healthcheck.py worker  at least one live `celery ... worker` process (judge_worker starts one
+                       per device and restarts them); with KJ_HEALTHCHECK_GPU=1 also
+                       `nvidia-smi -L` must list a GPU (a GPU that fell off the bus makes
+                       the container unhealthy instead of silently failing jobs).
 """
 
 from __future__ import annotations
