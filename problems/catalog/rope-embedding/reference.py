@@ -1,0 +1,34 @@
+import torch
+
+
+def make_inputs(case: dict, gen: torch.Generator, device) -> dict:
+    """cos/sin tables built "half-split": column j equals column j + D/2."""
+    m, d = case["M"], case["D"]
+    h = d // 2
+    if case["variant"] == "angles":
+        # Real rotation tables: theta[m, j] = m * 10000^(-2j/D).
+        inv_freq = 10000.0 ** (-torch.arange(h, dtype=torch.float64) * 2.0 / d)
+        theta = torch.arange(m, dtype=torch.float64)[:, None] * inv_freq[None, :]
+        c, s = torch.cos(theta), torch.sin(theta)
+    else:
+        c = torch.randn(m, h, generator=gen, dtype=torch.float64)
+        s = torch.randn(m, h, generator=gen, dtype=torch.float64)
+    cos = torch.cat([c, c], dim=1).to(torch.float32)
+    sin = torch.cat([s, s], dim=1).to(torch.float32)
+    return {"cos": cos.to(device), "sin": sin.to(device)}
+
+
+def reference(
+    Q: torch.Tensor,
+    cos: torch.Tensor,
+    sin: torch.Tensor,
+    output: torch.Tensor,
+    M: int,
+    D: int,
+) -> None:
+    h = D // 2
+    q = Q.reshape(M, D)
+    # rotate_half(q) = [-q[:, h:], q[:, :h]]
+    rotated = torch.cat([-q[:, h:], q[:, :h]], dim=1)
+    out = q * cos.reshape(M, D) + rotated * sin.reshape(M, D)
+    output.view(M, D).copy_(out)
