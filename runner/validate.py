@@ -1,0 +1,221 @@
+"""Validation of a problem package: the schema, the reference, the solutions and the starters.
+
+Every check goes through the real judge: a correct solution must be accepted, a wrong one must
+get any other verdict, every starter must compile (CUDA, with nvcc) or import (Python).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from runner.spec import LANGUAGES, JobSpec, Limits, ProblemSpec, SpecError
+
+PY_SUFFIXES = {f"_{lang}.py": lang for lang in ("pytorch", "triton", "cupy")}
+CPU_LANGUAGES = ("pytorch", "triton")
+
+
+@dataclass
+class Check:
+    what: str
+    ok: bool
+    detail: str = ""
+    verdict: str | None = None
+    score_ms: float | None = None
+    reference_ms: float | None = None
+    seconds: float = 0.0
+
+
+@dataclass
+class PackageReport:
+    slug: str
+    checks: list[Check] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.checks) and all(c.ok for c in self.checks)
+
+    def to_dict(self) -> dict:
+        return {"slug": self.slug, "ok": self.ok, "checks": [asdict(c) for c in self.checks]}
+
+
+def solution_language(path: Path) -> str | None:
+    if path.suffix == ".cu":
+        return "cuda"
+    for suffix, lang in PY_SUFFIXES.items():
+        if path.name.endswith(suffix):
+            return lang
+    return None
+
+
+def runnable_on(language: str, device: str) -> bool:
+    return device == "cuda" or language in CPU_LANGUAGES
+
+
+def validation_limits(device: str) -> Limits:
+    """Short benchmarks: validation proves verdicts, `bench/` measures speed."""
+    if device == "cuda":
+        return Limits(benchmark_budget_s=2.0, max_timed_runs=200, min_timed_runs=10)
+    return Limits(benchmark_budget_s=0.5, max_timed_runs=3, min_timed_runs=1)
+
+
+Judge = Callable[[JobSpec], object]
+
+
+def validate_package(
+    path: Path,
+    device: str = "cpu",
+    judge: Judge | None = None,
+    compile_cuda: Callable[[str, str], tuple[bool, str]] | None = None,
+    seed: int = 20261121,
+) -> PackageReport:
+    """Validate one package on one device. `judge` and `compile_cuda` default to the runner's."""
+    if judge is None:
+        from runner import judge as judge  # torch is imported only when validating
+    if compile_cuda is None:
+        compile_cuda = compile_check
+
+    report = PackageReport(slug=path.name)
+    started = time.monotonic()
+    try:
+        problem = ProblemSpec.from_dir(path)
+    except SpecError as exc:
+        report.checks.append(Check("schema", False, str(exc)))
+        return report
+    report.checks.append(
+        Check("schema", True, f"{len(problem.tests)} tests", seconds=_since(started))
+    )
+    if problem.slug != path.name:
+        report.checks.append(Check("slug", False, f"slug {problem.slug!r} != folder {path.name!r}"))
+    if not problem.statement.strip():
+        report.checks.append(Check("statement", False, "statement.md is missing or empty"))
+    missing = [lang for lang in LANGUAGES if lang not in problem.starters]
+    if missing:
+        report.checks.append(Check("starters", False, f"missing starters: {', '.join(missing)}"))
+
+    limits = validation_limits(device)
+    for lang in LANGUAGES:
+        source = problem.starters.get(lang)
+        if source is None:
+            continue
+        t0 = time.monotonic()
+        if lang == "cuda":
+            ok, log = compile_cuda(source, "sm_90")
+            report.checks.append(
+                Check(f"starter {lang} compiles", ok, log[-2000:], seconds=_since(t0))
+            )
+        elif runnable_on(lang, device):
+            res = judge(JobSpec(problem, source, lang, "run", device, seed, limits))
+            ok = res.verdict not in ("compile_error", "internal_error")
+            report.checks.append(
+                Check(f"starter {lang} loads", ok, res.message, res.verdict, seconds=_since(t0))
+            )
+
+    solutions = sorted((path / "solutions").glob("*"))
+    if not any(p.name.startswith("correct_") for p in solutions):
+        report.checks.append(Check("solutions", False, "no correct solution"))
+    if not any(p.name.startswith("wrong_") for p in solutions):
+        report.checks.append(Check("solutions", False, "no wrong solution"))
+    for sol in solutions:
+        lang = solution_language(sol)
+        if lang is None or not sol.name.startswith(("correct_", "wrong_")):
+            continue
+        source = sol.read_text()
+        t0 = time.monotonic()
+        if not runnable_on(lang, device):
+            if lang == "cuda":
+                ok, log = compile_cuda(source, "sm_90")
+                report.checks.append(
+                    Check(f"{sol.name} compiles", ok, log[-2000:], seconds=_since(t0))
+                )
+            continue
+        res = judge(JobSpec(problem, source, lang, "submit", device, seed, limits))
+        want_accept = sol.name.startswith("correct_")
+        ok = res.accepted == want_accept and res.verdict != "internal_error"
+        bench = (res.benchmark or {}).get("cases") or [{}]
+        report.checks.append(
+            Check(
+                f"{sol.name} {'accepted' if want_accept else 'rejected'}",
+                ok,
+                res.message,
+                res.verdict,
+                res.score_ms,
+                _geomean([c.get("reference_median_ms") for c in bench]),
+                _since(t0),
+            )
+        )
+    return report
+
+
+def compile_check(source: str, arch: str) -> tuple[bool, str]:
+    """Compile CUDA source with the judge's own nvcc invocation (sandboxed, cached)."""
+    from runner.compile import compile_cuda
+
+    with tempfile.TemporaryDirectory(prefix="kj-validate-") as tmp:
+        result = compile_cuda(source, Path(tmp), arch, timeout_s=120)
+    return result.ok, result.log
+
+
+def validate_catalog(
+    root: Path, slugs: Iterable[str] = (), device: str = "cpu", **kwargs
+) -> list[PackageReport]:
+    wanted = set(slugs)
+    dirs = sorted(p for p in root.iterdir() if (p / "problem.toml").is_file())
+    unknown = wanted - {p.name for p in dirs}
+    if unknown:
+        raise SpecError(f"no such problem package: {', '.join(sorted(unknown))}")
+    return [validate_package(p, device, **kwargs) for p in dirs if not wanted or p.name in wanted]
+
+
+def _since(t0: float) -> float:
+    return round(time.monotonic() - t0, 3)
+
+
+def _geomean(values: list[float | None]) -> float | None:
+    vals = [v for v in values if v]
+    if not vals:
+        return None
+    return math.exp(sum(math.log(v) for v in vals) / len(vals))
+
+
+def render(reports: list[PackageReport]) -> str:
+    lines = []
+    for rep in reports:
+        lines.append(f"{'ok  ' if rep.ok else 'FAIL'} {rep.slug}")
+        for c in rep.checks:
+            extra = f" [{c.verdict}]" if c.verdict else ""
+            timing = (
+                f" {c.score_ms:.4g} ms (ref {c.reference_ms or 0:.4g} ms)" if c.score_ms else ""
+            )
+            lines.append(f"     {'ok  ' if c.ok else 'FAIL'} {c.what}{extra}{timing}")
+            if not c.ok and c.detail:
+                lines.extend("          " + ln for ln in c.detail.strip().splitlines()[-8:])
+    good = sum(r.ok for r in reports)
+    lines.append(f"validated {good}/{len(reports)} packages")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None, catalog: Path | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m runner validate")
+    parser.add_argument("slugs", nargs="*")
+    parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
+    parser.add_argument("--catalog", type=Path, default=catalog or Path("problems/catalog"))
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        reports = validate_catalog(args.catalog, args.slugs, args.device)
+    except SpecError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps([r.to_dict() for r in reports], indent=1))
+    else:
+        print(render(reports))
+    return 0 if all(r.ok for r in reports) else 1
