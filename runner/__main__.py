@@ -5,6 +5,7 @@
     python -m runner job SPEC.json [--events FILE]      # JobSpec in, JudgeResult JSON out
     python -m runner doctor [--json]                    # sandbox protections (runner.sandbox)
     python -m runner hostile [--device cpu|cuda] [--json]
+    python -m runner validate [SLUG...] [--device cpu|cuda] [--json]
 
 Any verdict exits 0; usage errors (bad arguments, unreadable files, invalid specs) exit 2.
 """
@@ -180,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
         return _delegate(["runner.sandbox.doctor", "runner.doctor"], argv[1:], "doctor")
     if argv and argv[0] == "hostile":
         return _delegate(["runner.sandbox.hostile", "runner.hostile"], argv[1:], "hostile")
+    if argv and argv[0] == "validate":
+        return _delegate(["runner.validate"], argv[1:], "validate")
     ap = argparse.ArgumentParser(prog="python -m runner", description="KernelJudge runner")
     sub = ap.add_subparsers(dest="cmd", required=True)
     j = sub.add_parser("judge", help="judge SOURCE against the problem package PROBLEM_DIR")
@@ -197,6 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     jb.add_argument("--events", help="append progress events as JSON lines to this file")
     sub.add_parser("doctor", help="sandbox protections on this host")
     sub.add_parser("hostile", help="run the hostile-submission suite")
+    sub.add_parser("validate", help="validate problem packages (solutions, starters)")
     try:
         args = ap.parse_args(argv)
     except SystemExit as exc:
