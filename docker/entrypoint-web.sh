@@ -14,6 +14,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
+export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-judge.settings}"
 
 log() { echo "entrypoint-web: $*" >&2; }
 

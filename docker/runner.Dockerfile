@@ -29,7 +29,9 @@ ENV DEBIAN_FRONTEND=noninteractive \
     PATH=/opt/venv/bin:/usr/local/cuda/bin:$PATH \
     DJANGO_SETTINGS_MODULE=judge.settings \
     KJ_VAR_DIR=/var/lib/kerneljudge \
-    KJ_RUNNER_CWD=/app
+    KJ_RUNNER_CWD=/app \
+    HOME=/var/lib/kerneljudge \
+    KERNELJUDGE_CACHE=/var/lib/kerneljudge/cache
 
 # Distribution packages are not version-pinned on purpose: Ubuntu drops superseded versions
 # from its archive, so exact pins break rebuilds; the base image tag pins the release.
@@ -47,12 +49,15 @@ COPY requirements.txt docker/runner-constraints.txt /tmp/
 # 2) everything else from PyPI at the exact versions of docker/runner-constraints.txt
 #    (regenerate with docker/make-constraints.py); torch==... in requirements.txt is
 #    already satisfied by step 1.
+# The smoke test imports torch, triton and numpy but not cupy, whose import may need the GPU driver
+# (absent at build time).
 RUN python3 -m venv /opt/venv \
  && pip install --no-cache-dir --index-url "${TORCH_INDEX_URL}" \
         "torch==${TORCH_VERSION}" "triton==${TRITON_VERSION}" \
  && pip install --no-cache-dir -r /tmp/requirements.txt -c /tmp/runner-constraints.txt \
         cupy-cuda13x numpy \
- && python -c "import torch, triton, cupy, numpy; print('torch', torch.__version__, 'cuda', torch.version.cuda, 'triton', triton.__version__, 'cupy', cupy.__version__, 'numpy', numpy.__version__)"
+ && python -c "import torch, triton, numpy; print('torch', torch.__version__, 'cuda', torch.version.cuda, 'triton', triton.__version__, 'numpy', numpy.__version__)" \
+ && python -c "from importlib.metadata import version; print('cupy-cuda13x', version('cupy-cuda13x'))"
 
 RUN groupadd --system --gid 10001 kj \
  && useradd --system --uid 10001 --gid kj --home-dir /app --no-create-home \

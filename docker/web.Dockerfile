@@ -22,6 +22,7 @@ ENV PATH=/opt/venv/bin:$PATH \
     PYTHONUNBUFFERED=1 \
     DJANGO_SETTINGS_MODULE=judge.settings \
     KJ_VAR_DIR=/var/lib/kerneljudge \
+    HOME=/var/lib/kerneljudge \
     PORT=8000
 RUN groupadd --system --gid 10001 kj \
  && useradd --system --uid 10001 --gid kj --home-dir /app --no-create-home \
