@@ -21,6 +21,7 @@ CASES = load_cases()
 def _has_gpu() -> bool:
     try:
         import torch
+
         return torch.cuda.is_available()
     except Exception:  # noqa: BLE001
         return False
@@ -35,8 +36,10 @@ def guard():
 def _param(c):
     marks = [pytest.mark.timeout(180)] if hasattr(pytest.mark, "timeout") else []
     if c.device == "cuda":
-        marks += [pytest.mark.gpu,
-                  pytest.mark.skipif(not _has_gpu(), reason="CUDA case: needs a GPU")]
+        marks += [
+            pytest.mark.gpu,
+            pytest.mark.skipif(not _has_gpu(), reason="CUDA case: needs a GPU"),
+        ]
     if c.language == "cuda" and not shutil.which("nvcc"):
         marks.append(pytest.mark.skip(reason="needs nvcc"))
     return pytest.param(c, id=c.name, marks=marks)
@@ -44,8 +47,16 @@ def _param(c):
 
 def test_corpus_is_big_enough():
     assert len(CASES) >= 40
-    assert {"fork-bomb", "memory-bomb", "endless-loop", "include-etc-passwd", "template-bomb",
-            "redis-connect", "postgres-connect", "monkeypatch-timer"} <= {c.name for c in CASES}
+    assert {
+        "fork-bomb",
+        "memory-bomb",
+        "endless-loop",
+        "include-etc-passwd",
+        "template-bomb",
+        "redis-connect",
+        "postgres-connect",
+        "monkeypatch-timer",
+    } <= {c.name for c in CASES}
     for c in CASES:
         assert c.why and c.expected and (c.dir / c.source).is_file(), c.name
 
@@ -58,4 +69,5 @@ def test_hostile_case_is_contained(case, guard):
     bad = {k: v["detail"] for k, v in r["checks"].items() if v["ok"] is False}
     assert not bad, f"host checks failed: {bad}"
     assert r["actual"] in case.expected, (
-        f"verdict {r['actual']!r} not in {case.expected}: {r['message']}")
+        f"verdict {r['actual']!r} not in {case.expected}: {r['message']}"
+    )
