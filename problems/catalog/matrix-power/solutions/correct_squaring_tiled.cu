@@ -73,7 +73,10 @@ extern "C" void solve(const float* input, float* output, int N, int P) {
     for (int p = P; p > 0;) {
         if (p & 1) {
             if (result == nullptr) {
-                result = base;
+                // Copy rather than alias: base's buffer is reused by later squarings.
+                cudaMemcpyAsync(acc[a], base, bytes, cudaMemcpyDeviceToDevice);
+                result = acc[a];
+                a ^= 1;
             } else {
                 matmul(result, base, acc[a], N);
                 result = acc[a];
