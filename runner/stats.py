@@ -41,7 +41,8 @@ def should_stop(times_ms: list[float], elapsed_s: float, budget_s: float, min_ru
     n = len(times_ms)
     if n >= max_runs:
         return True, "max_runs"
-    if elapsed_s >= budget_s and n >= min(3, min_runs):
+    # the budget is honoured once min_runs are in; a hard stop at 3x the budget regardless
+    if elapsed_s >= budget_s and (n >= min_runs or elapsed_s >= 3 * budget_s) and n >= 3:
         return True, "budget"
     if n >= min_runs and rel_se_of_median(times_ms) < target_rel_se:
         return True, "converged"

@@ -84,7 +84,13 @@ class ChildProcess:
         parent, child = socket.socketpair()
         child_fd = child.fileno()
         os.set_inheritable(child_fd, True)
-        env = proc.base_env({"KERNELJUDGE_CHILD": "1"})
+        # PYTHONPATH points at a directory inside the job dir holding only a `runner` symlink:
+        # the sandbox makes the project's parent directories traversable but not listable,
+        # and Python's import system must list a sys.path entry to find a package in it.
+        pydir = job_dir / ".kjpath"
+        pydir.mkdir(exist_ok=True)
+        os.symlink(proc.RUNNER_ROOT / "runner", pydir / "runner")
+        env = proc.base_env({"KERNELJUDGE_CHILD": "1", "PYTHONPATH": str(pydir)})
         if job.language == "triton" and job.device == "cpu":
             env["TRITON_INTERPRET"] = "1"
         if job.device == "cpu":

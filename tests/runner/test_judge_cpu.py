@@ -1,0 +1,357 @@
+"""The judging engine end to end on the CPU device (PyTorch, Triton interpreter, nvcc)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from runner import judge
+from runner.spec import JudgeResult
+
+from .helpers import FAST, ROOT, VECTOR_ADD, job
+
+SOL = VECTOR_ADD / "solutions"
+
+
+def src(text: str) -> str:
+    return textwrap.dedent(text).lstrip()
+
+
+def test_correct_pytorch_accepted_with_benchmark():
+    events = []
+    r = judge(job((SOL / "correct_pytorch.py").read_text()), on_event=events.append)
+    assert r.verdict == "accepted", (r.message, r.details)
+    assert all(t["passed"] for t in r.tests if not t.get("skipped"))
+    assert len(r.tests) == 12
+    case = r.benchmark["cases"][0]
+    assert case["runs"] >= 3
+    assert case["median_ms"] > 0 and case["min_ms"] <= case["median_ms"]
+    assert case["sizes"] == {"N": 1_000_000}  # cpu_scalars
+    assert case["checked_calls"] >= 2  # the first and the last call, at least
+    assert case["reference_median_ms"] > 0 and case["speedup"] > 0
+    assert r.benchmark["score_ms"] == pytest.approx(case["median_ms"])
+    assert "cpu_timing_no_l2_flush" in r.flags
+    phases = [e["phase"] for e in events]
+    assert phases[0] == "testing" and phases[-1] == "done"
+    assert {"phase": "testing", "test": 12, "total": 12} in events
+    assert {"phase": "benchmarking", "case": 1, "total": 1} in events
+    assert events[-1] == {"phase": "done", "verdict": "accepted"}
+    JudgeResult.from_json(r.to_json())  # serialisable
+
+
+def test_correct_triton_interpreter_accepted():
+    r = judge(job((SOL / "correct_triton.py").read_text(), language="triton", mode="run"))
+    assert r.verdict == "accepted", (r.message, r.details)
+    assert [t["name"] for t in r.tests] == ["example", "zeros and negatives", "magnitudes"]
+    assert r.tests[0]["output_preview"]["C"]["got"] == [6.0, 8.0, 10.0, 12.0]
+
+
+def test_wrong_tail_names_first_bad_index():
+    wrong = src("""
+        import torch
+        def solve(A, B, C, N):
+            n = (N // 256) * 256
+            torch.add(A[:n], B[:n], out=C[:n])
+            if N > 256:
+                pass
+    """)
+    r = judge(job(wrong, mode="submit"))
+    assert r.verdict == "wrong_answer"
+    # N=4 example already fails at index 0 (nothing written: poisoned NaN)
+    assert "Test 'example' (N=4): C[0] = nan" in r.message
+    fm = r.tests[-1]["first_mismatch"]
+    assert fm["index"] == [0] and fm["flat_index"] == 0 and fm["output"] == "C"
+    assert fm["got"] == "nan" and fm["expected"] == 6.0
+
+
+def test_wrong_tail_large_test_message():
+    wrong = src("""
+        import torch
+        def solve(A, B, C, N):
+            if N <= 10000:
+                torch.add(A, B, out=C)
+            else:
+                n = (N // 256) * 256
+                torch.add(A[:n], B[:n], out=C[:n])
+    """)
+    r = judge(job(wrong))
+    assert r.verdict == "wrong_answer"
+    assert "Test 'N=1000003 (odd tail)' (N=1000003): C[999936] = nan, expected" in r.message
+    assert "first of 67 mismatches" in r.message
+    assert r.tests[-1]["first_mismatch"]["index"] == [999936]
+
+
+def test_raising_solution_runtime_error():
+    r = judge(job("def solve(A, B, C, N):\n    raise ValueError('boom at ' + str(N))\n"))
+    assert r.verdict == "runtime_error"
+    assert "ValueError: boom at 4" in r.message
+    assert "solution.py" in r.details
+
+
+def test_import_error_runtime_error():
+    r = judge(job("import numpy_does_not_exist\n"))
+    assert r.verdict == "runtime_error"
+    assert "numpy_does_not_exist" in r.message
+
+
+def test_python_syntax_error_is_compile_error():
+    r = judge(job("def solve(A, B, C, N)\n    pass\n"))
+    assert r.verdict == "compile_error"
+    assert "solution.py" in r.compile_log and "line 1" in r.compile_log
+
+
+def test_endless_loop_time_limit():
+    lim = dataclasses.replace(FAST, test_timeout_s=2)
+    r = judge(job("def solve(A, B, C, N):\n    while True:\n        pass\n", limits=lim))
+    assert r.verdict == "time_limit_exceeded"
+    assert "example" in r.message and "2 s" in r.message
+
+
+def test_os_exit_runtime_error():
+    r = judge(job("import os\ndef solve(A, B, C, N):\n    os._exit(3)\n"))
+    assert r.verdict == "runtime_error"
+    assert "exited with status 3" in r.message
+
+
+def test_segfault_runtime_error_supervisor_alive():
+    r = judge(job("import ctypes\ndef solve(A, B, C, N):\n    ctypes.string_at(8)\n"))
+    assert r.verdict == "runtime_error"
+    assert "SIGSEGV" in r.message
+
+
+def test_memory_error_memory_limit():
+    r = judge(job("def solve(A, B, C, N):\n    raise MemoryError('cannot allocate')\n"))
+    assert r.verdict == "memory_limit_exceeded"
+
+
+def test_output_flood_output_limit():
+    lim = dataclasses.replace(FAST, output_bytes=1024)
+    r = judge(
+        job("def solve(A, B, C, N):\n    print('x' * 100000)\n    C.copy_(A + B)\n", limits=lim)
+    )
+    assert r.verdict == "output_limit_exceeded"
+    assert r.output_truncated and len(r.stdout) < 2000
+
+
+def test_user_output_returned():
+    r = judge(
+        job(
+            src("""
+        import sys, torch
+        def solve(A, B, C, N):
+            print('hello from solve', N)
+            print('to stderr', file=sys.stderr)
+            torch.add(A, B, out=C)
+    """),
+            mode="run",
+        )
+    )
+    assert r.verdict == "accepted"
+    assert "hello from solve 4" in r.stdout and "to stderr" in r.stderr
+    assert not r.output_truncated
+
+
+def test_const_input_mutation_caught():
+    r = judge(
+        job(
+            src("""
+        import torch
+        def solve(A, B, C, N):
+            torch.add(A, B, out=C)
+            A[N - 1] = 0.0
+    """)
+        )
+    )
+    assert r.verdict == "wrong_answer"
+    assert "input A was modified" in r.message
+
+
+def test_pointer_caching_caught():
+    r = judge(
+        job(
+            src("""
+        import torch
+        _cache = {}
+        def solve(A, B, C, N):
+            key = (A.data_ptr(), B.data_ptr(), N)
+            if N >= 1000000 and key in _cache:
+                C.copy_(_cache[key])
+                return
+            torch.add(A, B, out=C)
+            _cache[key] = C.clone()
+    """)
+        )
+    )
+    assert r.verdict == "wrong_answer", r.message
+    assert "timed" in r.message or "Test" in r.message
+
+
+def test_call_count_caching_caught():
+    # correct for the first 14 calls (all 12 tests + 2 timed calls), then skips the work
+    r = judge(
+        job(
+            src("""
+        import torch
+        calls = 0
+        def solve(A, B, C, N):
+            global calls
+            calls += 1
+            if calls > 14:
+                return
+            torch.add(A, B, out=C)
+    """)
+        )
+    )
+    assert r.verdict == "wrong_answer", r.message
+    assert "timed benchmark call" in r.message
+    assert all(t["passed"] for t in r.tests)
+
+
+def test_benchmark_size_shortcut_caught():
+    r = judge(
+        job(
+            src("""
+        import torch
+        def solve(A, B, C, N):
+            if N == 1000000:
+                C.zero_()
+                return
+            torch.add(A, B, out=C)
+    """)
+        )
+    )
+    assert r.verdict == "wrong_answer"
+    assert "timed benchmark call" in r.message
+
+
+def test_timer_monkeypatch_rejected():
+    r = judge(
+        job(
+            src("""
+        import time, torch
+        _real = time.perf_counter
+        time.perf_counter = lambda: _real() * 0.5
+        torch.cuda.Event.elapsed_time = lambda self, other: 0.001
+        def solve(A, B, C, N):
+            torch.add(A, B, out=C)
+    """)
+        )
+    )
+    assert r.verdict == "rejected", r.message
+    assert "time.perf_counter" in r.message and "elapsed_time" in r.message
+
+
+def test_harness_patch_rejected():
+    r = judge(
+        job(
+            src("""
+        import sys, torch
+        def solve(A, B, C, N):
+            child = sys.modules.get("__main__")
+            if hasattr(child, "_perf_counter"):
+                child._perf_counter = lambda: 0.0
+            torch.add(A, B, out=C)
+    """)
+        )
+    )
+    assert r.verdict == "rejected", r.message
+    assert "_perf_counter" in r.message
+
+
+def test_cuda_on_cpu_device_is_explained():
+    r = judge(job((SOL / "correct_basic.cu").read_text(), language="cuda", mode="run"))
+    if shutil.which("nvcc") is None:
+        assert r.verdict == "compile_error"
+    else:
+        assert r.verdict == "internal_error"
+        assert "GPU" in r.message
+
+
+@pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not installed")
+def test_cuda_syntax_error_compile_error():
+    bad = src("""
+        #include <cuda_runtime.h>
+
+        __global__ void add(const float* A, const float* B, float* C, int N) {
+            int i = blockIdx.x * blockDim.x + threadIdx.x
+            if (i < N) C[i] = A[i] + B[i];
+        }
+
+        extern "C" void solve(const float* A, const float* B, float* C, int N) {
+            add<<<(N + 255) / 256, 256>>>(A, B, C, N);
+        }
+    """)
+    events = []
+    r = judge(job(bad, language="cuda", mode="run"), on_event=events.append)
+    assert r.verdict == "compile_error"
+    assert "solution.cu:5: error" in r.compile_log
+    assert 'expected a ";"' in r.compile_log
+    assert "/tmp" not in r.compile_log and "kj-job" not in r.compile_log
+    assert "solution.cu:5" in r.message
+    assert events[0] == {"phase": "compiling"}
+    assert r.phases["compile_s"] > 0
+
+
+def _cli(*args, stdin=None):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, "-m", "runner", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        input=stdin,
+        timeout=600,
+    )
+
+
+def test_cli_job_json_round_trip(tmp_path):
+    j = job((SOL / "correct_pytorch.py").read_text(), mode="run")
+    spec = tmp_path / "job.json"
+    spec.write_text(j.to_json())
+    events = tmp_path / "events.jsonl"
+    p = _cli("job", str(spec), "--events", str(events))
+    assert p.returncode == 0, p.stderr
+    result = JudgeResult.from_json(p.stdout)
+    assert result.verdict == "accepted"
+    assert result.to_dict() == json.loads(result.to_json())
+    lines = [json.loads(x) for x in events.read_text().splitlines()]
+    assert lines[0] == {"phase": "testing", "test": 1, "total": 3}
+    assert lines[-1] == {"phase": "done", "verdict": "accepted"}
+
+
+def test_cli_judge_exit_codes_and_report(tmp_path):
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text("def solve(A, B, C, N):\n    pass\n")
+    p = _cli(
+        "judge",
+        str(VECTOR_ADD),
+        str(wrong),
+        "--language",
+        "pytorch",
+        "--mode",
+        "run",
+        "--device",
+        "cpu",
+        "--quiet",
+    )
+    assert p.returncode == 0, p.stderr
+    assert "Verdict: wrong_answer" in p.stdout and "Tests:" in p.stdout
+    p = _cli("judge", str(VECTOR_ADD), str(wrong), "--mode", "run", "--device", "cpu", "--json")
+    assert p.returncode == 0
+    assert json.loads(p.stdout)["verdict"] == "wrong_answer"
+    assert _cli("judge", str(tmp_path), str(wrong)).returncode == 2  # not a problem dir
+    assert _cli("judge", str(VECTOR_ADD), str(tmp_path / "nope.py")).returncode == 2
+    assert _cli("judge", str(VECTOR_ADD)).returncode == 2
+    assert _cli("judge", str(VECTOR_ADD), str(wrong), "--mode", "bogus").returncode == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    assert _cli("job", str(bad)).returncode == 2
+    assert _cli("nonsense").returncode == 2
