@@ -360,12 +360,18 @@ def _make_integrity_check():
         "torch.cuda.Event.elapsed_time": torch.cuda.Event.elapsed_time,
         "torch.cuda.Event.synchronize": torch.cuda.Event.synchronize,
     }
+    import runner.inputs as _inputs  # noqa: PLC0415
+
+    saved_public["runner.inputs.generate_inputs"] = _inputs.generate_inputs
+    saved_public["runner.inputs.sample"] = _inputs.sample
     saved_methods = {n: getattr(Child, n) for n in ("cmd_iter", "_call", "_fill_inputs",
                                                    "_sync", "_check_native_error",
                                                    "cmd_dump", "_dump")}
 
     def current_public() -> dict:
         return {
+            "runner.inputs.generate_inputs": _inputs.generate_inputs,
+            "runner.inputs.sample": _inputs.sample,
             "time.perf_counter": time.perf_counter,
             "time.monotonic": time.monotonic,
             "torch.cuda.synchronize": torch.cuda.synchronize,
@@ -420,6 +426,12 @@ def main(argv: list[str] | None = None) -> int:
         try:  # output floods die with SIGXFSZ -> output_limit_exceeded
             resource.setrlimit(resource.RLIMIT_FSIZE, (max_file, max_file))
         except (ValueError, OSError):
+            pass
+    if os.environ.get("KERNELJUDGE_DEVICE") == "cuda":
+        try:  # create the CUDA context now, while the supervisor is still compiling
+            torch.cuda.init()
+            torch.zeros(1, device="cuda")
+        except Exception:  # noqa: BLE001 - reported properly by init
             pass
     chan = wire.Channel.from_fd(args.fd)
     child = Child(chan, workdir)

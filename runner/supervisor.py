@@ -35,6 +35,7 @@ CHECKED_EARLY = 2  # secret checked calls among the first timed calls, besides f
 OUTPUT_HARD_FACTOR = 16  # output beyond output_bytes * this -> output_limit_exceeded
 SIDE_STREAM_ABS_MS = 0.020
 SIDE_STREAM_REL = 0.05
+JIT_ALLOWANCE_S = 60.0
 
 
 class Verdict(Exception):
@@ -96,6 +97,7 @@ class ChildProcess:
         if job.device == "cpu":
             env["CUDA_VISIBLE_DEVICES"] = ""
         env["KERNELJUDGE_MAX_FILE_BYTES"] = str(max_file_bytes)
+        env["KERNELJUDGE_DEVICE"] = job.device
         argv = [sys.executable, "-m", "runner.child", "--fd", str(child_fd),
                 "--workdir", str(job_dir)]
         limits = job.effective_limits
@@ -253,10 +255,24 @@ class Judgement:
             raise Verdict("compile_error",
                           f"The source is {len(job.source.encode())} bytes, more than the "
                           f"{self.limits.source_bytes} byte limit.")
-        module_path = self._prepare_source()
-        if job.device == "cuda" or job.language in ("cuda", "cupy"):
-            self._require_cuda()
-        self._load_reference()
+        # Overlap the slow parts of a cold start: nvcc runs in a thread while the child
+        # process starts (imports torch, creates its CUDA context) and this process imports
+        # torch and loads the reference.
+        t_spawn = time.monotonic()
+        compiler = _Background(self._prepare_source)
+        try:
+            if job.device == "cuda":
+                self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
+                self._require_cuda()
+            self._load_reference()
+        finally:
+            compiler.join()  # never delete the job dir under a running nvcc
+        module_path = compiler.result()
+        if job.device != "cuda" and job.language in ("cuda", "cupy"):
+            self._require_cuda()  # explains that this needs a GPU worker
+        if self.child is None:
+            self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
+        self.phases["start_s"] = time.monotonic() - t_spawn  # wall time until compiled+ready
         self._start_child(module_path)
         verdict, message = self._run_tests()
         if verdict != "accepted" or job.mode != "submit":
@@ -341,14 +357,13 @@ class Judgement:
 
     def _start_child(self, module_path: Path) -> None:
         t0 = time.monotonic()
-        self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
         params = [{"name": p.name, "dtype": p.dtype, "role": p.role, "py_layout": p.py_layout}
                   for p in self.problem.params]
         msg = {"op": "init", "device": self.job.device, "language": self.job.language,
                "params": params, "module_path": str(module_path),
                "problem": self._child_problem()}
         reply = self._ask(msg, max(60.0, self.limits.test_timeout_s), "while loading the solution")
-        self.phases["start_s"] = time.monotonic() - t0
+        self.phases["start_s"] = self.phases.get("start_s", 0.0) + time.monotonic() - t0
         if not reply.get("ok"):
             self._raise_child_error(reply, "while loading the solution")
         info = reply.get("device") or {}
@@ -528,8 +543,11 @@ class Judgement:
                 for name, t in inputs.items():
                     wire.save_bytes(tdir / f"in_{name}.npy", to_bytes(t))
                 where = f"in test '{test.name}' ({_fmt_sizes(sizes)})"
+                timeout = self.limits.test_timeout_s
+                if run_count == 0 and (self.job.device == "cuda" or self.job.language == "triton"):
+                    timeout += JIT_ALLOWANCE_S  # first call: Triton/CuPy JIT, cuBLAS loading
                 reply = self._ask({"op": "test", "dir": tdir.name, "scalars": test.scalars,
-                                   "shapes": shapes}, self.limits.test_timeout_s, where)
+                                   "shapes": shapes}, timeout, where)
                 if not reply.get("ok"):
                     self.tests.append({**base, "passed": False,
                                        "message": str(reply.get("error", ""))[:2000]})
@@ -812,6 +830,34 @@ class Judgement:
         del bufs, flush
         if cuda:
             torch.cuda.empty_cache()
+
+
+class _Background:
+    """Run a function in a thread; ``result()`` joins and re-raises its exception."""
+
+    def __init__(self, fn: Callable[[], Any]):
+        import threading  # noqa: PLC0415
+
+        self._value: Any = None
+        self._exc: BaseException | None = None
+
+        def target() -> None:
+            try:
+                self._value = fn()
+            except BaseException as exc:  # noqa: BLE001
+                self._exc = exc
+
+        self._thread = threading.Thread(target=target, name="kj-compile", daemon=True)
+        self._thread.start()
+
+    def join(self) -> None:
+        self._thread.join()
+
+    def result(self) -> Any:
+        self._thread.join()
+        if self._exc is not None:
+            raise self._exc
+        return self._value
 
 
 def inputs_device(inputs: dict, job: JobSpec):
