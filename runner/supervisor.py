@@ -544,7 +544,8 @@ class Judgement:
                     wire.save_bytes(tdir / f"in_{name}.npy", to_bytes(t))
                 where = f"in test '{test.name}' ({_fmt_sizes(sizes)})"
                 timeout = self.limits.test_timeout_s
-                if run_count == 0 and (self.job.device == "cuda" or self.job.language == "triton"):
+                if run_count == 0 and self.job.language != "cuda" and (
+                        self.job.device == "cuda" or self.job.language == "triton"):
                     timeout += JIT_ALLOWANCE_S  # first call: Triton/CuPy JIT, cuBLAS loading
                 reply = self._ask({"op": "test", "dir": tdir.name, "scalars": test.scalars,
                                    "shapes": shapes}, timeout, where)
