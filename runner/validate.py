@@ -9,10 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -164,14 +166,74 @@ def compile_check(source: str, arch: str) -> tuple[bool, str]:
 
 
 def validate_catalog(
-    root: Path, slugs: Iterable[str] = (), device: str = "cpu", **kwargs
+    root: Path, slugs: Iterable[str] = (), device: str = "cpu", jobs: int = 1
 ) -> list[PackageReport]:
+    """Validate packages; with jobs > 1 in that many processes (verdicts only: timings measured
+    side by side on one device are not speed figures, see `time_catalog`)."""
+    dirs = package_dirs(root, slugs)
+    if jobs <= 1:
+        return [validate_package(p, device) for p in dirs]
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        return list(pool.map(validate_package, dirs, [device] * len(dirs)))
+
+
+def package_dirs(root: Path, slugs: Iterable[str] = ()) -> list[Path]:
     wanted = set(slugs)
     dirs = sorted(p for p in root.iterdir() if (p / "problem.toml").is_file())
     unknown = wanted - {p.name for p in dirs}
     if unknown:
         raise SpecError(f"no such problem package: {', '.join(sorted(unknown))}")
-    return [validate_package(p, device, **kwargs) for p in dirs if not wanted or p.name in wanted]
+    return [p for p in dirs if not wanted or p.name in wanted]
+
+
+def time_catalog(root: Path, slugs: Iterable[str] = (), device: str = "cuda") -> list[dict]:
+    """One at a time: each problem's first correct CUDA solution against the reference."""
+    from runner import judge
+
+    rows = []
+    for path in package_dirs(root, slugs):
+        problem = ProblemSpec.from_dir(path)
+        sols = sorted((path / "solutions").glob("correct_*.cu"))
+        if not sols:
+            rows.append({"slug": path.name, "error": "no correct CUDA solution"})
+            continue
+        res = judge(JobSpec(problem, sols[0].read_text(), "cuda", "submit", device, 7))
+        cases = (res.benchmark or {}).get("cases") or []
+        ref = _geomean([c.get("reference_median_ms") for c in cases])
+        rows.append(
+            {
+                "slug": path.name,
+                "solution": sols[0].name,
+                "verdict": res.verdict,
+                "solution_ms": res.score_ms,
+                "reference_ms": ref,
+                "speedup": (ref / res.score_ms) if ref and res.score_ms else None,
+                "runs": [c.get("runs") for c in cases],
+                "fraction_of_peak": [c.get("fraction_of_peak") for c in cases],
+            }
+        )
+    return rows
+
+
+def timing_table(rows: list[dict]) -> str:
+    lines = [
+        "| problem | solution | verdict | reference ms | solution ms | speedup |",
+        "| --- | --- | --- | ---: | ---: | ---: |",
+    ]
+    for r in rows:
+        if "error" in r:
+            lines.append(f"| {r['slug']} | - | {r['error']} | | | |")
+            continue
+        lines.append(
+            f"| {r['slug']} | {r['solution']} | {r['verdict']} | {_num(r['reference_ms'])} "
+            f"| {_num(r['solution_ms'])} | {_num(r['speedup'], 'x')} |"
+        )
+    return "\n".join(lines)
+
+
+def _num(v: float | None, unit: str = "") -> str:
+    return "-" if v is None else f"{v:.4g}{unit}"
 
 
 def _since(t0: float) -> float:
@@ -208,9 +270,17 @@ def main(argv: list[str] | None = None, catalog: Path | None = None) -> int:
     parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
     parser.add_argument("--catalog", type=Path, default=catalog or Path("problems/catalog"))
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--jobs", type=int, default=1, help="validate in this many processes")
+    parser.add_argument(
+        "--timing", action="store_true", help="only time each correct CUDA solution, one at a time"
+    )
     args = parser.parse_args(argv)
     try:
-        reports = validate_catalog(args.catalog, args.slugs, args.device)
+        if args.timing:
+            rows = time_catalog(args.catalog, args.slugs, args.device)
+            print(json.dumps(rows, indent=1) if args.json else timing_table(rows))
+            return 0 if all(r.get("verdict") == "accepted" for r in rows) else 1
+        reports = validate_catalog(args.catalog, args.slugs, args.device, args.jobs)
     except SpecError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
