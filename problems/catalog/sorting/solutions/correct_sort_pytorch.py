@@ -1,0 +1,5 @@
+import torch
+
+
+def solve(data: torch.Tensor, N: int) -> None:
+    data.copy_(torch.sort(data, stable=True).values)
