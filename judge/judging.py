@@ -6,6 +6,7 @@ import logging
 
 from django.conf import settings
 
+from judge.dbretry import db_retry
 from judge.jobspec import build_job_json
 from judge.models import Submission, Verdict
 from judge.runner_process import run_runner_job
@@ -22,20 +23,34 @@ def judging_execute(submission: Submission) -> bool:
         job_json = build_job_json(submission)
     except Exception as exc:  # noqa: BLE001 - a bad stored spec is the site's fault
         log.exception("could not build the job for submission %s", pk)
-        return judging_result_record(
-            pk, attempt, internal_error_result(f"The problem's stored spec is invalid: {exc}")
+        return db_retry(
+            judging_result_record,
+            pk,
+            attempt,
+            internal_error_result(f"The problem's stored spec is invalid: {exc}"),
         )
     outcome = run_runner_job(
         job_json,
         python=settings.KJ_RUNNER_PYTHON,
         cwd=settings.KJ_RUNNER_CWD,
         timeout_s=settings.KJ_JOB_TIMEOUT_S,
-        on_event=lambda event: judging_progress_record(pk, attempt, event),
+        on_event=lambda event: _progress(pk, attempt, event),
     )
     if outcome.result is not None:
-        return judging_result_record(pk, attempt, outcome.result)
+        return db_retry(judging_result_record, pk, attempt, outcome.result)
     log.error("submission %s attempt %s: %s", pk, attempt, outcome.error)
     result = internal_error_result(outcome.error)
     if outcome.timed_out:
         result["verdict"] = Verdict.TIME_LIMIT_EXCEEDED
-    return judging_result_record(pk, attempt, result)
+    return db_retry(judging_result_record, pk, attempt, result)
+
+
+def _progress(pk: int, attempt: int, event: dict) -> None:
+    """Progress is best effort: a database that stays away past the retries loses an event,
+    never the job (the result is what counts)."""
+    try:
+        db_retry(judging_progress_record, pk, attempt, event)
+    except Exception:  # noqa: BLE001
+        log.warning("lost a progress event of submission %s", pk, exc_info=True,
+                    extra={"submission_id": pk, "attempt": attempt,
+                           "phase": str(event.get("phase"))})  # fmt: skip

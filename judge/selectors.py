@@ -7,7 +7,18 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, Q, QuerySet
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
 from django.utils import timezone
 
 from judge.models import Mode, Status, Submission, Verdict, Worker
@@ -107,3 +118,27 @@ def device_kinds_live() -> list[str]:
 
 def submissions_pending_count() -> int:
     return Submission.objects.exclude(status=Status.DONE).count()
+
+
+def submissions_queued_fair_order(device_kind: str) -> QuerySet[Submission]:
+    """Queued submissions of a device kind in fair order: new and crash-requeued work before
+    rejudges (claimed before, never requeued since); then round robin over users, the user
+    served least recently (latest judging start on this kind; never served first) first;
+    then oldest first. One user's burst therefore waits behind every other user's next one."""
+    last_served = (
+        Submission.objects.filter(
+            user=OuterRef("user"), device_kind=device_kind, started_at__isnull=False
+        )
+        .order_by("-started_at")
+        .values("started_at")[:1]
+    )
+    rejudge = Case(
+        When(attempt__gt=0, requeue_count=0, then=Value(1)),
+        default=Value(0),
+        output_field=IntegerField(),
+    )
+    return (
+        Submission.objects.filter(status=Status.QUEUED, device_kind=device_kind)
+        .annotate(is_rejudge=rejudge, last_served=Subquery(last_served))
+        .order_by("is_rejudge", F("last_served").asc(nulls_first=True), "pk")
+    )

@@ -6,6 +6,7 @@ running the same task twice, or a late result from a superseded attempt, changes
 
 from __future__ import annotations
 
+import logging
 import math
 import re
 from datetime import timedelta
@@ -19,7 +20,10 @@ from django.utils import timezone
 from judge.errors import SubmissionRefused
 from judge.models import RUNNING_STATUSES, Mode, Status, Submission, Verdict, Worker
 from judge.queues import enqueue_judging
+from judge.selectors import submissions_queued_fair_order
 from problems.models import Problem
+
+log = logging.getLogger("judge.judging")
 
 DEVICE_KIND_RE = re.compile(r"^(cpu|gpu-[a-z0-9][a-z0-9_.-]{0,24})$")
 PHASE_STATUS = {
@@ -158,7 +162,7 @@ def submission_rejudge(submission: Submission) -> None:
 
 
 def _running_deadline() -> timedelta:
-    return timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60)
+    return timedelta(seconds=settings.KJ_RUNNING_STALE_S)
 
 
 def judging_claim(submission_id: int, worker_name: str) -> Submission | None:
@@ -179,7 +183,42 @@ def judging_claim(submission_id: int, worker_name: str) -> Submission | None:
     )
     if not updated:
         return None
-    return Submission.objects.select_related("problem").get(pk=submission_id)
+    submission = Submission.objects.select_related("problem").get(pk=submission_id)
+    log.info(
+        "claimed submission %s (attempt %s)", submission_id, submission.attempt,
+        extra={"submission_id": submission_id, "attempt": submission.attempt,
+               "worker": worker_name, "device_kind": submission.device_kind,
+               "user_id": submission.user_id, "phase": "claimed"},
+    )  # fmt: skip
+    return submission
+
+
+FAIR_CLAIM_CANDIDATES = 5
+
+
+def judging_claim_next(submission_id: int, worker_name: str) -> Submission | None:
+    """What a judging task claims. Fair scheduling on: the queued submission of the least
+    recently served user on the same device kind as `submission_id` (every queued row has a
+    task in the broker, so whichever row a task takes, each row is taken by some task); then
+    `submission_id` itself if it is claimable (e.g. its judging deadline passed). Off: just
+    `submission_id`. None if there is nothing to judge."""
+    if settings.KJ_FAIR_SCHEDULING:
+        kind = (
+            Submission.objects.filter(pk=submission_id)
+            .values_list("device_kind", flat=True)
+            .first()
+        )
+        if kind is not None:
+            for _ in range(3):  # other workers may win the race for the first candidates
+                candidates = submissions_queued_fair_order(kind)[:FAIR_CLAIM_CANDIDATES]
+                ids = list(candidates.values_list("pk", flat=True))
+                if not ids:
+                    break
+                for pk in ids:
+                    claimed = judging_claim(pk, worker_name)
+                    if claimed is not None:
+                        return claimed
+    return judging_claim(submission_id, worker_name)
 
 
 def judging_progress_record(submission_id: int, attempt: int, event: dict) -> bool:
@@ -236,6 +275,14 @@ def judging_result_record(submission_id: int, attempt: int, result: dict) -> boo
         finished_at=timezone.now(),
         deadline=None,
     )
+    phases = result.get("phases") if isinstance(result.get("phases"), dict) else {}
+    log.info(
+        "submission %s attempt %s: %s%s", submission_id, attempt, verdict,
+        "" if updated else " (superseded; not recorded)",
+        extra={"submission_id": submission_id, "attempt": attempt, "verdict": verdict,
+               "phase": "done" if updated else "superseded",
+               "duration_s": phases.get("total_s")},
+    )  # fmt: skip
     return bool(updated)
 
 
@@ -280,6 +327,11 @@ def submissions_requeue_stale() -> int:
             if updated:
                 pk, kind = row["pk"], row["device_kind"]
                 transaction.on_commit(lambda pk=pk, kind=kind: enqueue_judging(pk, kind))
+                log.warning(
+                    "requeued submission %s (was %s past its deadline)", pk, row["status"],
+                    extra={"submission_id": pk, "device_kind": kind, "phase": row["status"],
+                           "requeued": row["requeue_count"] + 1},
+                )  # fmt: skip
         touched += updated
     return touched
 

@@ -110,10 +110,21 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
 }
 
+# KJ_LOG_FORMAT=json: one JSON object per line with the judging context (judge/logfmt.py).
+KJ_LOG_FORMAT = os.environ.get("KJ_LOG_FORMAT", "text").strip().lower()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        "json": {"()": "judge.logfmt.JsonFormatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json" if KJ_LOG_FORMAT == "json" else "text",
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 
@@ -129,6 +140,12 @@ KJ_ALLOW_OFFLINE_DEVICE_KINDS = env_list("KJ_ALLOW_OFFLINE_DEVICE_KINDS", [])
 KJ_JOB_TIMEOUT_S = env_int("KJ_JOB_TIMEOUT_S", 600)  # wall clock of one runner child
 KJ_QUEUED_STALE_S = env_int("KJ_QUEUED_STALE_S", 900)  # re-enqueue a row queued this long
 KJ_MAX_ATTEMPTS = env_int("KJ_MAX_ATTEMPTS", 3)
+# Fair scheduling: a judging task claims the queued submission of the least recently served
+# user on its device kind, not necessarily the one it was sent for (docs/operations.md).
+KJ_FAIR_SCHEDULING = env_bool("KJ_FAIR_SCHEDULING", True)
+KJ_DB_RETRIES = env_int("KJ_DB_RETRIES", 6)  # tries of a judging DB write across a dropped
+KJ_DB_RETRY_BACKOFF_S = float(os.environ.get("KJ_DB_RETRY_BACKOFF_S") or 0.5)  # connection
+KJ_METRICS_TOKEN = os.environ.get("KJ_METRICS_TOKEN", "")  # if set, /metrics wants Bearer it
 KJ_QUEUE_PREFIX = os.environ.get("KJ_QUEUE_PREFIX", "")  # isolates parallel test runs
 KJ_RUNNER_PYTHON = os.environ.get("KJ_RUNNER_PYTHON", sys.executable)
 KJ_RUNNER_CWD = os.environ.get("KJ_RUNNER_CWD", str(BASE_DIR))
@@ -141,6 +158,8 @@ CELERY_BROKER_URL = (
 )
 CELERY_TASK_SOFT_TIME_LIMIT = KJ_JOB_TIMEOUT_S + 30
 CELERY_TASK_TIME_LIMIT = KJ_JOB_TIMEOUT_S + 60
+# A claimed submission is reclaimable (and requeued by the reconciler) after this long.
+KJ_RUNNING_STALE_S = env_int("KJ_RUNNING_STALE_S", CELERY_TASK_TIME_LIMIT + 60)
 if CELERY_BROKER_URL.startswith("filesystem"):
     BROKER_DIR.mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS: dict = {
