@@ -1,0 +1,5 @@
+import torch
+
+
+def solve(input, output, N, k):
+    output.copy_(torch.sort(input[:N], descending=True).values[:k])
