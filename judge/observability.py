@@ -1,0 +1,185 @@
+"""What /healthz and /metrics report, read from the database and the broker at request time.
+
+Everything is derived from shared state (the database, Redis) when asked, never from
+process-local counters, so any web process (gunicorn worker, container replica) answers the
+same and nothing needs Prometheus' multiprocess mode.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import connection
+from django.db.models import Count, FloatField, Q, Sum
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
+from django.utils import timezone
+
+from judge.models import RUNNING_STATUSES, Status, Submission, Worker
+from judge.queues import queue_for
+
+PHASES = ("compile_s", "start_s", "tests_s", "benchmark_s", "total_s")
+PHASE_BUCKETS = (0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0, 600.0)
+REDIS_PRIORITY_STEPS = range(10)  # matches CELERY_BROKER_TRANSPORT_OPTIONS
+
+
+def broker_is_redis() -> bool:
+    return settings.CELERY_BROKER_URL.startswith(("redis://", "rediss://", "unix://"))
+
+
+def _redis_client():
+    import redis
+
+    return redis.Redis.from_url(
+        settings.CELERY_BROKER_URL, socket_timeout=2, socket_connect_timeout=2
+    )
+
+
+def database_check() -> tuple[bool, str]:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+        return True, ""
+    except Exception as exc:  # noqa: BLE001 - report, never raise
+        return False, f"{type(exc).__name__}: {exc}"
+
+
+def broker_check() -> tuple[bool, str]:
+    try:
+        if broker_is_redis():
+            client = _redis_client()
+            try:
+                client.ping()
+            finally:
+                client.close()
+            return True, ""
+        if settings.CELERY_BROKER_URL.startswith("filesystem"):
+            folder = settings.BROKER_DIR
+            return (folder.is_dir(), "" if folder.is_dir() else f"{folder} is missing")
+        return True, "not checked (unknown transport)"
+    except Exception as exc:  # noqa: BLE001
+        return False, f"{type(exc).__name__}: {exc}"
+
+
+def live_workers() -> dict[str, int]:
+    since = timezone.now() - timedelta(seconds=settings.KJ_WORKER_LIVE_S)
+    rows = (
+        Worker.objects.filter(last_heartbeat__gte=since)
+        .values("device_kind")
+        .annotate(n=Count("pk"))
+    )
+    return {row["device_kind"]: row["n"] for row in rows}
+
+
+def health() -> tuple[bool, dict]:
+    db_ok, db_error = database_check()
+    broker_ok, broker_error = broker_check()
+    body: dict = {
+        "status": "ok" if db_ok and broker_ok else "fail",
+        "database": {"ok": db_ok, **({"error": db_error} if db_error else {})},
+        "broker": {"ok": broker_ok, **({"error": broker_error} if broker_error else {})},
+    }
+    if db_ok:
+        try:
+            workers = live_workers()
+            body["workers"] = {"live": sum(workers.values()), "by_device_kind": workers}
+        except Exception as exc:  # noqa: BLE001
+            body["workers"] = {"error": f"{type(exc).__name__}: {exc}"}
+    return db_ok and broker_ok, body
+
+
+# --- numbers for /metrics -------------------------------------------------------------------
+
+
+def submissions_by_status() -> dict[tuple[str, str], int]:
+    """(device_kind, status) -> count of unfinished submissions."""
+    rows = (
+        Submission.objects.exclude(status=Status.DONE)
+        .values("device_kind", "status")
+        .annotate(n=Count("pk"))
+    )
+    return {(row["device_kind"], row["status"]): row["n"] for row in rows}
+
+
+def queue_depths() -> dict[str, int]:
+    depths: dict[str, int] = defaultdict(int)
+    for (kind, status), n in submissions_by_status().items():
+        if status == Status.QUEUED:
+            depths[kind] += n
+    return dict(depths)
+
+
+def running_counts() -> dict[str, int]:
+    counts: dict[str, int] = defaultdict(int)
+    for (kind, status), n in submissions_by_status().items():
+        if status in RUNNING_STATUSES:
+            counts[kind] += n
+    return dict(counts)
+
+
+def broker_queue_lengths(device_kinds: set[str]) -> dict[str, int]:
+    """Messages waiting in Redis per queue (all priority sub-queues). Empty when not Redis."""
+    if not broker_is_redis():
+        return {}
+    sep = settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("sep", ":")
+    client = _redis_client()
+    try:
+        lengths = {}
+        for kind in sorted(device_kinds):
+            queue = queue_for(kind)
+            names = [queue] + [f"{queue}{sep}{p}" for p in REDIS_PRIORITY_STEPS if p]
+            pipe = client.pipeline()
+            for name in names:
+                pipe.llen(name)
+            lengths[queue] = int(sum(pipe.execute()))
+        return lengths
+    finally:
+        client.close()
+
+
+def verdict_counts() -> dict[tuple[str, str], int]:
+    rows = (
+        Submission.objects.filter(status=Status.DONE)
+        .values("device_kind", "verdict")
+        .annotate(n=Count("pk"))
+    )
+    return {(row["device_kind"], row["verdict"]): row["n"] for row in rows}
+
+
+def phase_histograms() -> dict[str, dict]:
+    """Per phase of the runner's result (`phases`): bucket counts, sum and count over all
+    judged submissions, in one aggregate query."""
+    aggregates = {}
+    for phase in PHASES:
+        value = Cast(KT(f"result__phases__{phase}"), FloatField())
+        present = Q(**{f"result__phases__{phase}__isnull": False})
+        aggregates[f"{phase}__count"] = Count("pk", filter=present)
+        aggregates[f"{phase}__sum"] = Sum(value, filter=present)
+        for index, bound in enumerate(PHASE_BUCKETS):
+            aggregates[f"{phase}__le{index}"] = Count(
+                "pk", filter=present & Q(**{f"result__phases__{phase}__lte": bound})
+            )
+    row = Submission.objects.filter(status=Status.DONE, result__isnull=False).aggregate(
+        **aggregates
+    )
+    out = {}
+    for phase in PHASES:
+        out[phase] = {
+            "buckets": [(b, row[f"{phase}__le{i}"] or 0) for i, b in enumerate(PHASE_BUCKETS)],
+            "count": row[f"{phase}__count"] or 0,
+            "sum": float(row[f"{phase}__sum"] or 0.0),
+        }
+    return out
+
+
+def worker_heartbeat_ages() -> list[tuple[str, str, float]]:
+    now = timezone.now()
+    return [
+        (name, kind, max(0.0, (now - beat).total_seconds()))
+        for name, kind, beat in Worker.objects.values_list(
+            "name", "device_kind", "last_heartbeat"
+        ).order_by("name")
+    ]
