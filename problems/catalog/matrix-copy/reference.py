@@ -1,0 +1,5 @@
+import torch
+
+
+def reference(A: torch.Tensor, B: torch.Tensor, N: int) -> None:
+    B.view(N, N).copy_(A.reshape(N, N))

@@ -1,0 +1,5 @@
+import torch
+
+
+def solve(A: torch.Tensor, B: torch.Tensor, N: int) -> None:
+    B.copy_(A)
