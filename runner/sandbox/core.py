@@ -339,7 +339,10 @@ def unshare_argv(req: SandboxRequest, plan: Plan, env: dict[str, str]) -> list[s
 # the process
 
 
-def _rlimits(lim: SandboxLimits, gpu: bool) -> list[tuple[int, int]]:
+AS_HEADROOM_PY = 16 << 30
+
+
+def _rlimits(lim: SandboxLimits, gpu: bool, python: bool = True) -> list[tuple[int, int]]:
     cpu = lim.cpu_s if lim.cpu_s is not None else (
         int(lim.wall_s) + 1 if lim.wall_s else resource.RLIM_INFINITY)
     out = [(resource.RLIMIT_CORE, 0), (resource.RLIMIT_FSIZE, lim.fsize_bytes),
@@ -347,7 +350,11 @@ def _rlimits(lim: SandboxLimits, gpu: bool) -> list[tuple[int, int]]:
            (resource.RLIMIT_CPU, cpu)]
     use_as = lim.address_space if lim.address_space is not None else not gpu
     if use_as:
-        out.append((resource.RLIMIT_AS, lim.memory_bytes + (1 << 30)))
+        # Address space, not memory: a CUDA build of torch maps gigabytes of libraries even
+        # for a CPU job, so interpreter jobs get AS_HEADROOM_PY on top of the memory cap (the
+        # cgroup is the real cap where the host has one); nvcc gets 1 GiB.
+        out.append((resource.RLIMIT_AS, lim.memory_bytes + (AS_HEADROOM_PY if python
+                                                            else 1 << 30)))
     return out
 
 
@@ -525,7 +532,7 @@ def spawn(req: SandboxRequest) -> SandboxProcess:
     cg = JobCgroup.create(req.limits.memory_bytes, req.limits.nproc)
     if not cg.available:
         cg = None
-    limits = _rlimits(req.limits, req.gpu)
+    limits = _rlimits(req.limits, req.gpu, req.python)
     keep_fds: list[int] = []
     to_close: list[int] = []
     if backend == "bwrap":

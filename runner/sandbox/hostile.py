@@ -118,6 +118,13 @@ def _psql(sql: str) -> tuple[bool, str]:
     return r.returncode == 0, (r.stdout or r.stderr).strip()[:200]
 
 
+def _has_marker(path: Path) -> bool:
+    try:
+        return b"pwned" in path.read_bytes()
+    except OSError:
+        return False
+
+
 def _sha(path: Path) -> str:
     try:
         return hashlib.sha256(path.read_bytes()).hexdigest()
@@ -150,10 +157,13 @@ class HostGuard:
         self.redis_key = f"kerneljudge:hostile:canary:{tag}"
         self.pg_table = f"kj_hostile_canary_{tag}"
         self.var_canary = REPO / "var" / f"hostile-canary-{tag}.sqlite3"
-        self.watched = [REPO / "judge" / "settings.py",
-                        REPO / "problems" / "catalog" / "vector-add" / "reference.py",
-                        REPO / "problems" / "catalog" / "vector-add" / "problem.toml",
-                        self.var_canary]
+        # Files of ours: must stay byte-identical. Project files other people edit while the
+        # corpus runs: must never gain the marker the cases write ("pwned").
+        self.watched = [self.var_canary]
+        self.project_files = [REPO / "judge" / "settings.py", REPO / "manage.py",
+                              REPO / "runner" / "__init__.py",
+                              REPO / "problems" / "catalog" / "vector-add" / "reference.py",
+                              REPO / "problems" / "catalog" / "vector-add" / "problem.toml"]
         self.redis_ok = self.pg_ok = False
         self.redis_why = self.pg_why = ""
         self._env_saved: dict[str, str | None] = {}
@@ -202,6 +212,7 @@ class HostGuard:
         if "files" in want:
             made = [p for p in PWN_PATHS if os.path.lexists(p)]
             changed = [str(p) for p, h in self.hashes.items() if _sha(p) != h]
+            changed += [str(p) for p in self.project_files if _has_marker(p)]
             c["files"] = {"ok": not made and not changed,
                           "detail": "; ".join(filter(None, [
                               "created: " + ", ".join(made) if made else "",

@@ -64,7 +64,7 @@ def _cached(gpu: bool, setting: str) -> dict[str, dict]:
                              else ("no-new-privileges:true" if docker else "not set"))
     out["rlimits"] = _p(True, "CORE=0, FSIZE, NOFILE, NPROC, CPU"
                         + ("" if gpu else ", AS (non-GPU jobs)"))
-    out["rlimit_as"] = _p(not gpu, "address-space cap (CPU jobs and nvcc)" if not gpu else
+    out["rlimit_as"] = _p(not gpu, "address-space cap for CPU jobs (memory + 16 GiB headroom for the interpreter's library mappings) and nvcc (memory + 1 GiB)" if not gpu else
                           "not set for CUDA jobs: the driver reserves huge virtual ranges; "
                           "memory is capped by the cgroup instead")
     if docker:
