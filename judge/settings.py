@@ -166,6 +166,7 @@ if CELERY_BROKER_URL.startswith("filesystem"):
         "data_folder_in": str(BROKER_DIR),
         "data_folder_out": str(BROKER_DIR),
         "processed_folder": str(BROKER_DIR / "processed"),
+        "control_folder": str(BROKER_DIR / "control"),
         "store_processed": False,
         "polling_interval": 0.5,
     }
