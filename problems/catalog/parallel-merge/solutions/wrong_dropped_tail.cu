@@ -1,8 +1,7 @@
 #include <cuda_runtime.h>
 
-// Bug: the diagonal search sends ties to B (strict <) while the sequential merge sends them
-// to A (<=). Where a partition boundary falls inside a run of equal values in both arrays,
-// neighbouring threads disagree and some values are emitted twice, others never.
+// Bug: the number of threads is total / ITEMS rounded down, so when M + N is not a multiple
+// of ITEMS the last (M + N) % ITEMS outputs are never written.
 #define ITEMS 8
 
 __global__ void merge_path(const float* A, const float* B, float* C, int M, int N) {
@@ -12,7 +11,7 @@ __global__ void merge_path(const float* A, const float* B, float* C, int M, int 
     int lo = d > N ? (int)(d - N) : 0, hi = d < M ? (int)d : M;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
-        if (A[mid] < B[d - 1 - mid]) lo = mid + 1;
+        if (A[mid] <= B[d - 1 - mid]) lo = mid + 1;
         else hi = mid;
     }
     int i = lo, j = (int)(d - lo);
@@ -23,7 +22,7 @@ __global__ void merge_path(const float* A, const float* B, float* C, int M, int 
 }
 
 extern "C" void solve(const float* A, const float* B, float* C, int M, int N) {
-    long long total = (long long)M + N;
-    int blocks = (int)(((total + ITEMS - 1) / ITEMS + 255) / 256);
-    merge_path<<<blocks, 256>>>(A, B, C, M, N);
+    long long threads_needed = ((long long)M + N) / ITEMS;
+    int blocks = (int)((threads_needed + 255) / 256);
+    if (blocks > 0) merge_path<<<blocks, 256>>>(A, B, C, M, N);
 }
