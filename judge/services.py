@@ -14,12 +14,12 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from judge.errors import SubmissionRefused
 from judge.models import RUNNING_STATUSES, Mode, Status, Submission, Verdict, Worker
-from judge.queues import enqueue_judging
+from judge.queues import enqueue_judging, queue_for
 from judge.selectors import submissions_queued_fair_order
 from problems.models import Problem
 
@@ -293,18 +293,52 @@ def internal_error_result(message: str) -> dict:
 # --- reconciling ----------------------------------------------------------------------------
 
 
+def _tasks_missing(device_kinds: set[str]) -> dict[str, int | None]:
+    """Per device kind, how many queued rows have no task in the broker, or None when that
+    cannot be known. With fair scheduling any task of a kind serves any queued row of that
+    kind, so tasks are missing only where the broker holds fewer than there are queued rows
+    (a long backlog is then left alone instead of being enqueued twice)."""
+    from judge.observability import broker_is_redis, broker_queue_lengths
+
+    unknown: dict[str, int | None] = {kind: None for kind in device_kinds}
+    if not device_kinds or not settings.KJ_FAIR_SCHEDULING or not broker_is_redis():
+        return unknown
+    try:
+        lengths = broker_queue_lengths(device_kinds)
+    except Exception:  # noqa: BLE001 - broker unreachable: enqueue as if everything is lost
+        return unknown
+    queued = dict(
+        Submission.objects.filter(status=Status.QUEUED, device_kind__in=device_kinds)
+        .values_list("device_kind")
+        .annotate(n=Count("pk"))
+    )
+    return {kind: queued.get(kind, 0) - lengths.get(queue_for(kind), 0) for kind in device_kinds}
+
+
 def submissions_requeue_stale() -> int:
     """Requeue submissions stuck queued or running past their deadline; give up (internal
-    error) after KJ_MAX_ATTEMPTS requeues. Returns how many rows were touched."""
+    error) after KJ_MAX_ATTEMPTS requeues. A queued row whose task is evidently still in the
+    broker only gets a later deadline. Returns how many rows were requeued or failed."""
     now = timezone.now()
-    stale = Submission.objects.filter(
-        Q(status=Status.QUEUED) | Q(status__in=RUNNING_STATUSES), deadline__lt=now
-    ).values("pk", "status", "deadline", "device_kind", "requeue_count")
+    stale = list(
+        Submission.objects.filter(
+            Q(status=Status.QUEUED) | Q(status__in=RUNNING_STATUSES), deadline__lt=now
+        )
+        .order_by("pk")
+        .values("pk", "status", "deadline", "device_kind", "requeue_count")
+    )
+    missing = _tasks_missing({r["device_kind"] for r in stale if r["status"] == Status.QUEUED})
     touched = 0
     for row in stale:
         same = Submission.objects.filter(
             pk=row["pk"], status=row["status"], deadline=row["deadline"]
         )
+        gap = missing.get(row["device_kind"])
+        if row["status"] == Status.QUEUED and gap is not None:
+            if gap <= 0:  # its task (or an equivalent one) is waiting in the broker
+                same.update(deadline=now + timedelta(seconds=settings.KJ_QUEUED_STALE_S))
+                continue
+            missing[row["device_kind"]] = gap - 1
         if row["requeue_count"] >= settings.KJ_MAX_ATTEMPTS:
             touched += same.update(
                 status=Status.DONE,
