@@ -59,10 +59,9 @@ def process(argv: list[str], env: dict[str, str], log: Path) -> Iterator[subproc
         yield proc
     finally:
         if proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGTERM)
+            proc.terminate()  # the leader shuts its own children down (Celery: warm shutdown)
             try:
-                proc.wait(20)
+                proc.wait(45)
             except subprocess.TimeoutExpired:
                 pass
         with contextlib.suppress(ProcessLookupError):
