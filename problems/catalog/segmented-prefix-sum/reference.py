@@ -6,16 +6,16 @@ def make_inputs(case: dict, gen: torch.Generator, device) -> dict:
     n = case["N"]
     kind, _, arg = case["variant"].partition(":")
     if kind == "one_segment":
-        flags = torch.zeros(n, dtype=torch.int32)
+        flags = torch.zeros(n, dtype=torch.int32, device=device)
     elif kind == "each":
-        flags = torch.ones(n, dtype=torch.int32)
+        flags = torch.ones(n, dtype=torch.int32, device=device)
     elif kind == "fixed":
-        flags = (torch.arange(n) % int(arg) == 0).to(torch.int32)
+        flags = (torch.arange(n, device=device) % int(arg) == 0).to(torch.int32)
     else:  # random segment lengths with the given mean (default 16)
         mean = float(arg) if arg else 16.0
-        flags = (torch.rand(n, generator=gen) < 1.0 / mean).to(torch.int32)
+        flags = (torch.rand(n, generator=gen) < 1.0 / mean).to(torch.int32).to(device)
     flags[0] = 1
-    return {"flags": flags.to(device)}
+    return {"flags": flags}
 
 
 def reference(values: torch.Tensor, flags: torch.Tensor, output: torch.Tensor, N: int) -> None:

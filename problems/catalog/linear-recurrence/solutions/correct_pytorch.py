@@ -1,10 +1,10 @@
 import torch
 
 
-# Chunked parallel scan in fp32: within chunks of 64 steps the recurrence is unrolled with
-# cumulative products (h_t = P_t * (h_in + sum_{s<=t} x_s / P_s) is unstable, so each chunk
-# runs a short sequential loop vectorised over rows and chunks), then chunk carries are
-# propagated and applied as h_t += (prod_{s<=t} a_s) * carry.
+# Chunked scan in fp32: the sequence is cut into chunks of 64 steps. For every chunk (all
+# rows and chunks at once) a 64-step loop computes the chunk's result from a zero state and
+# the running product of its coefficients; the chunk carries are then propagated in order
+# and applied as h_t += (prod of a over the chunk up to t) * carry.
 def solve(a, x, h, B, L):
     c = 64
     pad = (-L) % c
