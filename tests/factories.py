@@ -24,6 +24,16 @@ def vector_add_spec() -> dict:
     return ProblemSpec.from_dir(CATALOG / "vector-add").to_dict()
 
 
+@functools.cache
+def test_password_hash() -> str:
+    from django.contrib.auth.hashers import make_password
+
+    return make_password(TEST_PASSWORD)
+
+
+TEST_PASSWORD = "pw-for-tests"
+
+
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = get_user_model()
@@ -31,7 +41,8 @@ class UserFactory(factory.django.DjangoModelFactory):
 
     username = factory.Sequence(lambda n: f"user{n}")
     email = factory.LazyAttribute(lambda u: f"{u.username}@example.com")
-    password = factory.django.Password("pw-for-tests")
+    # Hashed once per run (PBKDF2 per user would dominate the unit tests); logs in as usual.
+    password = factory.LazyFunction(lambda: test_password_hash())
 
 
 class ProblemFactory(factory.django.DjangoModelFactory):
