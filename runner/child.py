@@ -282,9 +282,30 @@ class Child:
             self.bench = {"case": case, "scalars": scalars, "bufs": bufs, "pool": pool,
                           "flush": flush, "args": self._args(bufs, scalars)}
             self._sync()
+            gap = self._calibrate_gap() if flush is not None else 0.0
         except BaseException as exc:  # noqa: BLE001
             return self._error_reply(exc, "while allocating the benchmark buffers")
-        return {"ok": True}
+        return {"ok": True, "gap_ms": gap}
+
+    def _calibrate_gap(self, n: int = 21) -> float:
+        """Median of (synced - event) time with harness work only (a memset of the flush
+        buffer standing in for the kernel): the host's sync wake-up plus event latency, which
+        the supervisor subtracts before deciding that work escaped the events."""
+        flush = self.bench["flush"]
+        start, end, end_sync = self.events
+        gaps = []
+        for i in range(n):
+            flush.fill_(i & 0xFF)
+            _cuda_synchronize()
+            _event_record(start)
+            flush.fill_((i + 1) & 0xFF)
+            _event_record(end)
+            _cuda_synchronize()
+            _event_record(end_sync)
+            _event_synchronize(end_sync)
+            gaps.append(_event_elapsed(start, end_sync) - _event_elapsed(start, end))
+        gaps.sort()
+        return gaps[len(gaps) // 2]
 
     def _fill_inputs(self, msg: dict) -> None:
         b = self.bench

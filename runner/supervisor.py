@@ -35,6 +35,8 @@ CHECKED_EARLY = 2  # secret checked calls among the first timed calls, besides f
 OUTPUT_HARD_FACTOR = 16  # output beyond output_bytes * this -> output_limit_exceeded
 SIDE_STREAM_ABS_MS = 0.020
 SIDE_STREAM_REL = 0.05
+SIDE_STREAM_FLAG_FRACTION = 0.25  # calls timed in full before a case is flagged
+MAX_GAP_MS = 0.05
 JIT_ALLOWANCE_S = 60.0
 
 
@@ -650,12 +652,21 @@ class Judgement:
         reply = self._ask(setup, max(60.0, self.limits.test_timeout_s), where)
         if not reply.get("ok"):
             self._raise_child_error(reply, where)
+        # the host's own sync latency, measured by the child without user code; clamped so
+        # that a child cannot widen the side-stream tolerance by lying about it
+        gap = reply.get("gap_ms", 0.0)
+        gap = min(max(float(gap), 0.0), MAX_GAP_MS) if isinstance(gap, int | float) and \
+            math.isfinite(gap) else 0.0
+
+        def escaped(ev: float, sy: float) -> bool:
+            return sy - ev > gap + max(SIDE_STREAM_REL * ev, SIDE_STREAM_ABS_MS)
 
         budget = self._case_budget(n_cases)
         lim = self.limits
         early = list(range(WARMUP_CALLS, WARMUP_CALLS + max(lim.min_timed_runs, 3)))
         checked = {0, *self.rng.sample(early, min(CHECKED_EARLY, len(early)))}
         times: list[float] = []
+        excess: list[float] = []
         flagged = 0
         t_start = time.monotonic()
         it = 0
@@ -685,16 +696,16 @@ class Judgement:
             if it in checked or is_final:
                 self._verify_timed_call(ci, case, scalars, it, msg, where)
                 checks_done += 1
+            if it >= WARMUP_CALLS:
+                excess.append(sy - ev)
             if it >= WARMUP_CALLS and not is_final:
                 t = ev
-                if job.device == "cuda" and sy - ev > max(SIDE_STREAM_REL * ev, SIDE_STREAM_ABS_MS):
+                if job.device == "cuda" and escaped(ev, sy):
                     t = sy
                     flagged += 1
                 times.append(t)
             elif it >= WARMUP_CALLS and is_final:
-                times.append(sy if (job.device == "cuda" and
-                                    sy - ev > max(SIDE_STREAM_REL * ev, SIDE_STREAM_ABS_MS))
-                             else ev)
+                times.append(sy if (job.device == "cuda" and escaped(ev, sy)) else ev)
             it += 1
             if is_final:
                 final_check_done = True
@@ -714,7 +725,8 @@ class Judgement:
         if flops and med_s > 0:
             fr.append(flops / med_s / self.peaks.peak_flops)
         case_flags = []
-        if job.device == "cuda" and flagged and flagged >= max(1, 0.1 * len(times)):
+        if job.device == "cuda" and flagged and flagged >= max(1, SIDE_STREAM_FLAG_FRACTION *
+                                                              len(times)):
             case_flags.append("side_stream_work")
             if "side_stream_work" not in self.flags:
                 self.flags.append("side_stream_work")
@@ -734,6 +746,8 @@ class Judgement:
             "floor_ms": floor_ms,
             "checked_calls": checks_done if final_check_done else checks_done,
             "synced_time_calls": flagged,
+            "sync_gap_ms": gap if job.device == "cuda" else None,
+            "sync_excess_ms_median": stats.summarize(excess)["median_ms"] if excess else None,
             "flags": case_flags,
             "reference_median_ms": None,
             "speedup": None,
