@@ -354,7 +354,6 @@ class Child:
 
     def cmd_dump(self, msg: dict) -> dict:
         d = self.workdir / msg["dir"]
-        d.mkdir(exist_ok=True)
         try:
             self._sync()
             self._dump(d, self.bench["bufs"])

@@ -51,10 +51,11 @@ class Verdict(Exception):
 
 
 class ChildDied(Exception):
-    def __init__(self, returncode: int | None, oom: bool = False):
+    def __init__(self, returncode: int | None, oom: bool = False, wall_timeout: bool = False):
         super().__init__(f"child exited ({returncode})")
         self.returncode = returncode
         self.oom = oom
+        self.wall_timeout = wall_timeout
 
 
 class ChildTimeout(Exception):
@@ -129,7 +130,8 @@ class ChildProcess:
         if rc is None:
             self.kill()
             rc = self.handle.wait(5)
-        return ChildDied(rc, bool(getattr(self.handle, "memory_exceeded", False)))
+        return ChildDied(rc, bool(getattr(self.handle, "memory_exceeded", False)),
+                         bool(getattr(self.handle, "timed_out", False)))
 
     def kill(self) -> None:
         try:
@@ -237,14 +239,8 @@ class Judgement:
         truncated = False
         total = 0
         for name in ("stdout.txt", "stderr.txt"):
-            path = self.dir / name
-            if not path.is_file():
-                out.append("")
-                continue
-            size = path.stat().st_size
+            data, size = wire.read_capped(self.dir / name, cap)
             total += size
-            with open(path, "rb") as f:
-                data = f.read(cap)
             if size > cap:
                 truncated = True
                 data += f"\n... ({size - cap} more bytes not shown)\n".encode()
@@ -364,7 +360,8 @@ class Judgement:
         msg = {"op": "init", "device": self.job.device, "language": self.job.language,
                "params": params, "module_path": str(module_path),
                "problem": self._child_problem()}
-        reply = self._ask(msg, max(60.0, self.limits.test_timeout_s), "while loading the solution")
+        reply = self._ask(msg, self.limits.test_timeout_s + JIT_ALLOWANCE_S,
+                          "while loading the solution")
         self.phases["start_s"] = self.phases.get("start_s", 0.0) + time.monotonic() - t0
         if not reply.get("ok"):
             self._raise_child_error(reply, "while loading the solution")
@@ -399,6 +396,10 @@ class Judgement:
 
     def _death_verdict(self, d: ChildDied, where: str) -> Verdict:
         rc = d.returncode
+        if d.wall_timeout:
+            return Verdict("time_limit_exceeded",
+                           f"The job exceeded its total time limit of "
+                           f"{self.limits.job_timeout_s:g} s {where} (the process was killed).")
         if d.oom:
             return Verdict("memory_limit_exceeded",
                            f"The process ran out of memory {where} (killed by the memory limit).")
@@ -436,6 +437,11 @@ class Judgement:
         raise Verdict("runtime_error", f"The solution raised {err} {where}.", details=tb)
 
     # -- tests ----------------------------------------------------------------------------------
+    def _new_dir(self, prefix: str) -> Path:
+        """A fresh folder with an unpredictable name (the child may plant links under any
+        predictable one)."""
+        return Path(tempfile.mkdtemp(prefix=prefix, dir=self.dir))
+
     def _selected_tests(self) -> list[TestCase]:
         tests = list(self.problem.tests)
         if self.job.mode == "run":
@@ -537,13 +543,12 @@ class Judgement:
                 seed = derive_seed(self.job.seed, "test", test.name, k)
                 inputs = generate_inputs(self.problem, test, seed, self.job.device,
                                          self.make_inputs)
-                tdir = self.dir / f"t{k}"
-                tdir.mkdir()
-                proc.sandbox_owns(tdir)
+                tdir = self._new_dir(f"t{k}_")
                 shapes = {p.name: list(p.shape_for(test.scalars))
                           for p in self.problem.tensor_params}
                 for name, t in inputs.items():
                     wire.save_bytes(tdir / f"in_{name}.npy", to_bytes(t))
+                proc.sandbox_owns(tdir)  # only now may the child write here
                 where = f"in test '{test.name}' ({_fmt_sizes(sizes)})"
                 timeout = self.limits.test_timeout_s
                 if run_count == 0 and self.job.language != "cuda" and (
@@ -638,9 +643,7 @@ class Judgement:
             # inputs that only the reference's make_inputs can build: a pool the supervisor
             # generates; each call copies one pool entry into the fixed buffers.
             pool_n = 4
-            pdir = self.dir / f"pool{ci}"
-            pdir.mkdir()
-            proc.sandbox_owns(pdir)
+            pdir = self._new_dir(f"pool{ci}_")
             for j in range(pool_n):
                 ins = generate_inputs(self.problem, case, derive_seed(job.seed, "pool", ci, j),
                                       job.device, self.make_inputs)
@@ -757,7 +760,8 @@ class Judgement:
                            msg: dict, where: str) -> None:
         from runner.inputs import derive_seed, generate_inputs  # noqa: PLC0415
 
-        ddir = self.dir / f"chk{ci}_{it}"
+        ddir = self._new_dir(f"chk{ci}_{it}_")
+        proc.sandbox_owns(ddir)
         reply = self._ask({"op": "dump", "dir": ddir.name}, max(60.0, self.limits.test_timeout_s),
                           where)
         if not reply.get("ok"):

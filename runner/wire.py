@@ -15,6 +15,7 @@ import json
 import os
 import select
 import socket
+import stat
 import time
 from pathlib import Path
 
@@ -84,29 +85,67 @@ class Channel:
             pass
 
 
+def open_regular(path: Path) -> int:
+    """Open a file the child may have tampered with: no symlink as the file or as its
+    folder, regular files only (no FIFOs that would block the supervisor). Returns an fd."""
+    path = Path(path)
+    dfd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    try:
+        fd = os.open(path.name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=dfd)
+    finally:
+        os.close(dfd)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise ProtocolError(f"{path.name}: not a regular file")
+    return fd
+
+
+def read_capped(path: Path, cap: int) -> tuple[bytes, int]:
+    """(first ``cap`` bytes, total size) of a child-written file; (b"", 0) when absent or
+    unsafe (symlink, not a regular file)."""
+    try:
+        fd = open_regular(path)
+    except (OSError, ProtocolError):
+        return b"", 0
+    try:
+        size = os.fstat(fd).st_size
+        data = b""
+        while len(data) < cap:
+            chunk = os.read(fd, min(1 << 16, cap - len(data)))
+            if not chunk:
+                break
+            data += chunk
+        return data, size
+    finally:
+        os.close(fd)
+
+
 def save_bytes(path: Path, raw: np.ndarray) -> None:
-    """Write a flat uint8 array as .npy (raw tensor bytes)."""
+    """Write a flat uint8 array as .npy (raw tensor bytes); never follows a planted link."""
     assert raw.dtype == np.uint8 and raw.ndim == 1
-    tmp = path.with_suffix(".tmp")
-    with open(tmp, "wb") as f:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+    with os.fdopen(fd, "wb") as f:
         np.save(f, raw, allow_pickle=False)
-    os.replace(tmp, path)
 
 
 def load_bytes(path: Path, nbytes: int) -> np.ndarray:
     """Load a flat uint8 .npy of exactly ``nbytes`` bytes; ProtocolError otherwise."""
     try:
-        size = os.stat(path).st_size
+        fd = open_regular(path)
     except FileNotFoundError:
-        raise ProtocolError(f"{path.name}: missing") from None
-    if size > nbytes + NPY_HEADER_SLACK:
-        raise ProtocolError(f"{path.name}: {size} bytes on disk, expected about {nbytes}")
-    try:
-        arr = np.load(path, allow_pickle=False, mmap_mode=None)
-    except Exception as exc:  # noqa: BLE001 - any parse failure is a protocol error
-        raise ProtocolError(f"{path.name}: unreadable ({type(exc).__name__}: {exc})") from None
+        raise ProtocolError(f"{Path(path).name}: missing") from None
+    except OSError as exc:
+        raise ProtocolError(f"{Path(path).name}: cannot be opened safely ({exc})") from None
+    with os.fdopen(fd, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size > nbytes + NPY_HEADER_SLACK:
+            raise ProtocolError(f"{Path(path).name}: {size} bytes on disk, expected about {nbytes}")
+        try:
+            arr = np.load(f, allow_pickle=False)
+        except Exception as exc:  # noqa: BLE001 - any parse failure is a protocol error
+            raise ProtocolError(f"{Path(path).name}: unreadable ({type(exc).__name__})") from None
     if not isinstance(arr, np.ndarray) or arr.dtype != np.uint8 or arr.ndim != 1:
-        raise ProtocolError(f"{path.name}: not a flat uint8 array")
+        raise ProtocolError(f"{Path(path).name}: not a flat uint8 array")
     if arr.size != nbytes:
-        raise ProtocolError(f"{path.name}: {arr.size} bytes, expected {nbytes}")
+        raise ProtocolError(f"{Path(path).name}: {arr.size} bytes, expected {nbytes}")
     return arr
