@@ -177,6 +177,7 @@ class HostGuard:
         try:
             _redis(["SET", self.redis_key, self.secret])
             self.redis_ok = _redis(["GET", self.redis_key]) == self.secret
+            self.redis_run_id = self._redis_state()[1]
         except OSError as e:
             self.redis_why = f"Redis not reachable on 127.0.0.1:6379: {e}"
         ok, why = _psql(f"CREATE TABLE {self.pg_table} (v text); "
@@ -206,6 +207,39 @@ class HostGuard:
         if self.pg_ok:
             _psql(f"DROP TABLE IF EXISTS {self.pg_table}")
 
+    def _redis_state(self) -> tuple[str, str]:
+        info = _redis(["INFO", "server"])
+        run_id = next((ln.split(":", 1)[1].strip() for ln in info.splitlines()
+                       if ln.startswith("run_id:")), "")
+        return _redis(["GET", self.redis_key]), run_id
+
+    def _check_redis(self) -> dict:
+        if not self.redis_ok:
+            return {"ok": None, "detail": self.redis_why or "not checked"}
+        err = ""
+        for _ in range(20):  # ride out a restart by a concurrent test of someone else
+            try:
+                val, run_id = self._redis_state()
+                pwned = _redis(["EXISTS", "kj-pwned"])
+                break
+            except OSError as e:
+                err = str(e)
+                time.sleep(0.5)
+        else:
+            return {"ok": False, "detail": f"Redis unreachable after the case: {err}"}
+        if pwned != "0":
+            return {"ok": False, "detail": "a kj-pwned key appeared"}
+        if val == self.secret:
+            return {"ok": True, "detail": "canary intact, no kj-pwned key"}
+        if run_id != self.redis_run_id:
+            # the server was restarted (run_id changed) by something outside this run: the
+            # canary's loss says nothing about the sandbox. Plant it again.
+            self.redis_run_id = run_id
+            _redis(["SET", self.redis_key, self.secret])
+            return {"ok": None, "detail": "Redis was restarted during the case (run_id changed) "
+                                          "by another process; canary re-planted, not judged"}
+        return {"ok": False, "detail": "canary CHANGED or deleted on a running server"}
+
     def check(self, case: Case, result_json: str | None, returned: bool) -> dict[str, dict]:
         c: dict[str, dict] = {}
         want = set(case.checks)
@@ -221,22 +255,17 @@ class HostGuard:
             for p in made:  # leave the host clean for the next case
                 subprocess.run(["rm", "-rf", "--", p], check=False)
         if "redis" in want:
-            if not self.redis_ok:
-                c["redis"] = {"ok": None, "detail": self.redis_why or "not checked"}
-            else:
-                try:
-                    val = _redis(["GET", self.redis_key])
-                    pwned = _redis(["EXISTS", "kj-pwned"])
-                    c["redis"] = {"ok": val == self.secret and pwned == "0",
-                                  "detail": f"canary {'intact' if val == self.secret else 'CHANGED'}"
-                                            f", kj-pwned key {'absent' if pwned == '0' else 'PRESENT'}"}
-                except OSError as e:
-                    c["redis"] = {"ok": False, "detail": f"Redis unreachable after the case: {e}"}
+            c["redis"] = self._check_redis()
         if "postgres" in want:
             if not self.pg_ok:
                 c["postgres"] = {"ok": None, "detail": self.pg_why or "not checked"}
             else:
                 ok, rows = _psql(f"SELECT v FROM {self.pg_table}")
+                for _ in range(20):  # ride out a restart by a concurrent test of someone else
+                    if ok:
+                        break
+                    time.sleep(0.5)
+                    ok, rows = _psql(f"SELECT v FROM {self.pg_table}")
                 c["postgres"] = {"ok": ok and self.secret in rows,
                                  "detail": "reachable, canary table intact" if ok and
                                  self.secret in rows else f"canary table damaged: {rows}"}
