@@ -32,7 +32,7 @@ def test_a_burst_does_not_starve_another_user(tmp_path, settings):
     problem = sync_tiny_problem()
     alice, bob = UserFactory(username="burst-alice"), UserFactory(username="lone-bob")
     with fleet(url, tmp_path, settings) as f:
-        f.start()
+        f.start(concurrency=2)
         started = time.monotonic()
         burst = [
             submission_create(alice, problem, "pytorch", "cpu", "run", SOLUTION).pk
