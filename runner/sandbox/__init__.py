@@ -29,7 +29,7 @@ One call does it::
     proc.timed_out, proc.memory_exceeded, proc.returncode (negative = signal)
 
 Every path is mounted at the same path inside as outside, so argv needs no translation.
-Inside: uid/gid 65534, empty network namespace, own pid/ipc/uts/mount namespaces, read-only
+Inside: an unprivileged uid/gid of its own (65534 or 200000+k, one per live supervisor), empty network namespace, own pid/ipc/uts/mount namespaces, read-only
 root (the job dir is the only writable mount), no /root, no host /tmp, no project files except
 ``ro_binds``, synthetic /etc/passwd, ``/dev/nvidia*`` and /sys only when ``gpu=True``, rlimits
 (CORE=0, FSIZE, NOFILE, NPROC, CPU; AS only for non-GPU jobs), a per-job memory+pids cgroup
@@ -57,7 +57,16 @@ from .core import (
 from .protections import active_protections
 
 __all__ = [
-    "SANDBOX_GID", "SANDBOX_UID", "SandboxError", "SandboxLimits", "SandboxOutcome",
-    "SandboxProcess", "SandboxRequest", "active_protections", "choose_backend", "run",
-    "safe_read", "spawn",
+    "SANDBOX_GID",
+    "SANDBOX_UID",
+    "SandboxError",
+    "SandboxLimits",
+    "SandboxOutcome",
+    "SandboxProcess",
+    "SandboxRequest",
+    "active_protections",
+    "choose_backend",
+    "run",
+    "safe_read",
+    "spawn",
 ]

@@ -194,8 +194,10 @@ class JobCgroup:
             return False
 
     def peak_memory(self) -> int | None:
-        for d, f in ((self.dirs.get("memory"), "memory.max_usage_in_bytes"),
-                     (self.dirs.get("unified"), "memory.peak")):
+        for d, f in (
+            (self.dirs.get("memory"), "memory.max_usage_in_bytes"),
+            (self.dirs.get("unified"), "memory.peak"),
+        ):
             if d is not None:
                 try:
                     return int((d / f).read_text())

@@ -19,22 +19,75 @@ from pathlib import Path
 from . import seccomp
 from .cgroups import JobCgroup
 
-SANDBOX_UID = 65534
-SANDBOX_GID = 65534
+UID_SLOTS = 4096
+UID_BASE = 200_000
+
+
+def _claim_uid_slot() -> int:
+    """An unprivileged uid that no other live supervisor on this host is using.
+
+    RLIMIT_NPROC counts every process and thread of a uid on the whole host, so sandboxes
+    that shared one uid would share one process budget: several judges side by side (one
+    worker per GPU) would make each other's thread creation fail, and one fork bomb would
+    starve its neighbours. Each supervisor process therefore holds an flock on a slot file
+    for its lifetime; slot 0 is the traditional 65534 (nobody), slot k is 200000 + k.
+    """
+    import fcntl
+    import tempfile
+
+    lock_dir = Path(tempfile.gettempdir()) / "kerneljudge-uid-slots"
+    try:
+        lock_dir.mkdir(mode=0o700, exist_ok=True)
+    except OSError:
+        return 65534
+    for slot in range(UID_SLOTS):
+        try:
+            fd = os.open(lock_dir / str(slot), os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            return 65534
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            continue
+        _UID_LOCKS.append(fd)  # held until this process exits; os.open fds are not inherited
+        return 65534 if slot == 0 else UID_BASE + slot
+    return 65534
+
+
+_UID_LOCKS: list[int] = []
+SANDBOX_UID = _claim_uid_slot()
+SANDBOX_GID = SANDBOX_UID
 BACKENDS = ("bwrap", "unshare", "docker", "none")
 ENV_SETTING = "KERNELJUDGE_SANDBOX"
 
 # Names that must never reach untrusted code, even if a caller passes them by mistake.
 FORBIDDEN_ENV_PREFIXES = ("DJANGO_", "CELERY_", "AWS_", "KERNELJUDGE_SECRET")
-FORBIDDEN_ENV_NAMES = {"SECRET_KEY", "DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL",
-                       "BROKER_URL", "PGPASSWORD", "POSTGRES_PASSWORD", "SSH_AUTH_SOCK"}
+FORBIDDEN_ENV_NAMES = {
+    "SECRET_KEY",
+    "DATABASE_URL",
+    "REDIS_URL",
+    "CELERY_BROKER_URL",
+    "BROKER_URL",
+    "PGPASSWORD",
+    "POSTGRES_PASSWORD",
+    "SSH_AUTH_SOCK",
+}
 FORBIDDEN_ENV_MARKERS = ("PASSWORD", "TOKEN", "SECRET")
 
-SYNTH_PASSWD = "sandbox:x:65534:65534:KernelJudge sandbox:/nonexistent:/usr/sbin/nologin\n"
-SYNTH_GROUP = "sandbox:x:65534:\n"
+SYNTH_PASSWD = (
+    f"sandbox:x:{SANDBOX_UID}:{SANDBOX_GID}:KernelJudge sandbox:/nonexistent:/usr/sbin/nologin\n"
+)
+SYNTH_GROUP = f"sandbox:x:{SANDBOX_GID}:\n"
 SYNTH_HOSTS = "127.0.0.1 localhost\n"
-ETC_RO = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives",
-          "/etc/localtime", "/etc/nsswitch.conf")
+ETC_RO = (
+    "/etc/ld.so.cache",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d",
+    "/etc/alternatives",
+    "/etc/localtime",
+    "/etc/nsswitch.conf",
+)
 DEV_NODES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom")
 SANDBOX_PATH = "/usr/local/cuda/bin:/usr/local/bin:/usr/bin:/bin"
 
@@ -45,17 +98,17 @@ class SandboxError(RuntimeError):
 
 @dataclass
 class SandboxLimits:
-    wall_s: float | None = 60.0        # whole-sandbox wall clock; None: caller kills
-    cpu_s: int | None = None           # RLIMIT_CPU; default ceil(wall_s) + 1
-    memory_bytes: int = 4 << 30        # cgroup memory cap (and RLIMIT_AS for non-GPU jobs)
+    wall_s: float | None = 60.0  # whole-sandbox wall clock; None: caller kills
+    cpu_s: int | None = None  # RLIMIT_CPU; default ceil(wall_s) + 1
+    memory_bytes: int = 4 << 30  # cgroup memory cap (and RLIMIT_AS for non-GPU jobs)
     address_space: bool | None = None  # RLIMIT_AS: None = only when not gpu
-    nproc: int = 128                   # pids cgroup (threads count) and RLIMIT_NPROC
-    fsize_bytes: int = 256 << 20       # RLIMIT_FSIZE: biggest file the job may write
-    nofile: int = 512                  # RLIMIT_NOFILE
-    stdout_bytes: int = 1 << 20        # cap used by run() and by the supervisor's reader
+    nproc: int = 128  # pids cgroup (threads count) and RLIMIT_NPROC
+    fsize_bytes: int = 256 << 20  # RLIMIT_FSIZE: biggest file the job may write
+    nofile: int = 512  # RLIMIT_NOFILE
+    stdout_bytes: int = 1 << 20  # cap used by run() and by the supervisor's reader
     stderr_bytes: int = 1 << 20
     kill_on_output_overflow: bool = True
-    wall_time_s: float | None = None   # alias of wall_s (wins when set)
+    wall_time_s: float | None = None  # alias of wall_s (wins when set)
 
     def __post_init__(self) -> None:
         if self.wall_time_s is not None:
@@ -71,9 +124,9 @@ class SandboxRequest:
     limits: SandboxLimits = field(default_factory=SandboxLimits)
     ro_binds: list[Path] = field(default_factory=list)
     pass_fds: tuple[int, ...] = ()
-    cwd: Path | None = None             # default: workdir
-    backend: str | None = None          # default: $KERNELJUDGE_SANDBOX or auto
-    python: bool = True                 # make the interpreter + venv visible (read-only)
+    cwd: Path | None = None  # default: workdir
+    backend: str | None = None  # default: $KERNELJUDGE_SANDBOX or auto
+    python: bool = True  # make the interpreter + venv visible (read-only)
     gpu_devices: list[str] | None = None  # /dev nodes for GPU jobs; default /dev/nvidia*
     # stdio: subprocess.PIPE / DEVNULL / an fd. Default: nothing in, output to log_path
     # (appended; its size is capped by RLIMIT_FSIZE) or discarded. run() uses capped pipes.
@@ -113,13 +166,28 @@ def _bwrap_works() -> tuple[bool, str]:
     if not exe:
         return False, "bwrap not installed (apt-get install bubblewrap)"
     try:
-        r = subprocess.run([exe, "--unshare-net", "--unshare-pid", "--ro-bind", "/", "/",
-                            "--proc", "/proc", "--", "/bin/true"],
-                           capture_output=True, timeout=20)
+        r = subprocess.run(
+            [
+                exe,
+                "--unshare-net",
+                "--unshare-pid",
+                "--ro-bind",
+                "/",
+                "/",
+                "--proc",
+                "/proc",
+                "--",
+                "/bin/true",
+            ],
+            capture_output=True,
+            timeout=20,
+        )
     except (OSError, subprocess.TimeoutExpired) as e:
         return False, f"bwrap failed to start: {e}"
     if r.returncode != 0:
-        return False, "bwrap cannot create namespaces here: " + r.stderr.decode(errors="replace")[:200]
+        return False, "bwrap cannot create namespaces here: " + r.stderr.decode(errors="replace")[
+            :200
+        ]
     return True, exe
 
 
@@ -129,10 +197,13 @@ def _unshare_works() -> tuple[bool, str]:
     if not exe:
         return False, "unshare(1) not installed"
     if os.geteuid() != 0:
-        return False, "the unshare fallback needs root (to mount and drop to uid 65534)"
+        return False, "the unshare fallback needs root (to mount and drop to an unprivileged uid)"
     try:
-        r = subprocess.run([exe, "--mount", "--net", "--pid", "--ipc", "--uts", "--fork",
-                            "--", "/bin/true"], capture_output=True, timeout=20)
+        r = subprocess.run(
+            [exe, "--mount", "--net", "--pid", "--ipc", "--uts", "--fork", "--", "/bin/true"],
+            capture_output=True,
+            timeout=20,
+        )
     except (OSError, subprocess.TimeoutExpired) as e:
         return False, f"unshare failed: {e}"
     if r.returncode != 0:
@@ -161,8 +232,13 @@ def choose_backend(requested: str | None = None) -> str:
         return "bwrap"
     if _unshare_works()[0]:
         return "unshare"
-    raise SandboxError("no process sandbox available: " + _bwrap_works()[1] + "; "
-                       + _unshare_works()[1] + f" (set {ENV_SETTING}=none for unsafe dev use)")
+    raise SandboxError(
+        "no process sandbox available: "
+        + _bwrap_works()[1]
+        + "; "
+        + _unshare_works()[1]
+        + f" (set {ENV_SETTING}=none for unsafe dev use)"
+    )
 
 
 # ----------------------------------------------------------------------------------------
@@ -170,13 +246,22 @@ def choose_backend(requested: str | None = None) -> str:
 
 
 def scrub_env(extra: dict[str, str], workdir: Path) -> dict[str, str]:
-    env = {"PATH": SANDBOX_PATH, "HOME": str(workdir), "TMPDIR": str(workdir),
-           "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1",
-           "PYTHONNOUSERSITE": "1"}
+    env = {
+        "PATH": SANDBOX_PATH,
+        "HOME": str(workdir),
+        "TMPDIR": str(workdir),
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONNOUSERSITE": "1",
+    }
     for k, v in (extra or {}).items():
         ku = k.upper()
-        if (ku in FORBIDDEN_ENV_NAMES or ku.startswith(FORBIDDEN_ENV_PREFIXES)
-                or any(m in ku for m in FORBIDDEN_ENV_MARKERS)):
+        if (
+            ku in FORBIDDEN_ENV_NAMES
+            or ku.startswith(FORBIDDEN_ENV_PREFIXES)
+            or any(m in ku for m in FORBIDDEN_ENV_MARKERS)
+        ):
             raise SandboxError(f"refusing to pass {k} into the sandbox")
         env[k] = str(v)
     env["HOME"] = env["TMPDIR"] = str(workdir)  # the only writable place
@@ -202,6 +287,7 @@ def python_paths() -> list[Path]:
 
 def _site_dirs() -> list[str]:
     import site
+
     try:
         return [*site.getsitepackages()]
     except AttributeError:
@@ -241,12 +327,18 @@ def mount_plan(req: SandboxRequest) -> Plan:
     for b in req.ro_binds:
         ro.append(str(Path(b).resolve()))
     ro = [p for p in dict.fromkeys(ro) if os.path.exists(p)]
-    dev = list(req.gpu_devices if req.gpu_devices is not None else
-               (gpu_device_nodes() if req.gpu else []))
-    files = [("/etc/passwd", SYNTH_PASSWD), ("/etc/group", SYNTH_GROUP),
-             ("/etc/hosts", SYNTH_HOSTS), ("/etc/hostname", "sandbox\n")]
-    return Plan(ro=ro, rw=[str(Path(req.workdir).resolve())], dev=dev, symlinks=symlinks,
-                files=files)
+    dev = list(
+        req.gpu_devices if req.gpu_devices is not None else (gpu_device_nodes() if req.gpu else [])
+    )
+    files = [
+        ("/etc/passwd", SYNTH_PASSWD),
+        ("/etc/group", SYNTH_GROUP),
+        ("/etc/hosts", SYNTH_HOSTS),
+        ("/etc/hostname", "sandbox\n"),
+    ]
+    return Plan(
+        ro=ro, rw=[str(Path(req.workdir).resolve())], dev=dev, symlinks=symlinks, files=files
+    )
 
 
 def _parents(path: str) -> list[str]:
@@ -258,20 +350,41 @@ def _parents(path: str) -> list[str]:
     return out[::-1]
 
 
-def bwrap_argv(req: SandboxRequest, plan: Plan, env: dict[str, str], seccomp_fd: int | None,
-               file_fds: list[int]) -> list[str]:
+def bwrap_argv(
+    req: SandboxRequest,
+    plan: Plan,
+    env: dict[str, str],
+    seccomp_fd: int | None,
+    file_fds: list[int],
+) -> list[str]:
     ok, exe = _bwrap_works()
     root = os.geteuid() == 0
-    a = [exe, "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
-         "--unshare-cgroup-try", "--die-with-parent", "--new-session",
-         "--hostname", "sandbox", "--clearenv"]
+    a = [
+        exe,
+        "--unshare-net",
+        "--unshare-pid",
+        "--unshare-ipc",
+        "--unshare-uts",
+        "--unshare-cgroup-try",
+        "--die-with-parent",
+        "--new-session",
+        "--hostname",
+        "sandbox",
+        "--clearenv",
+    ]
     if root:
         # bwrap stays real root (no user namespace) so that it can bind paths only root can
-        # traverse (the pyenv interpreter under /root), then setpriv drops to 65534 for real.
+        # traverse (the pyenv interpreter under /root), then setpriv drops to SANDBOX_UID for real.
         a += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--cap-add", "CAP_SETPCAP"]
     else:
-        a += ["--unshare-user", "--disable-userns", "--uid", str(SANDBOX_UID),
-              "--gid", str(SANDBOX_GID)]
+        a += [
+            "--unshare-user",
+            "--disable-userns",
+            "--uid",
+            str(SANDBOX_UID),
+            "--gid",
+            str(SANDBOX_GID),
+        ]
     made: set[str] = set()
 
     def dirs_for(dst: str) -> None:
@@ -301,9 +414,18 @@ def bwrap_argv(req: SandboxRequest, plan: Plan, env: dict[str, str], seccomp_fd:
     a += ["--chdir", str(req.cwd or req.workdir)]
     a.append("--")
     if root:
-        a += [shutil.which("setpriv") or "/usr/bin/setpriv", "--reuid", str(SANDBOX_UID),
-              "--regid", str(SANDBOX_GID), "--clear-groups", "--inh-caps=-all",
-              "--bounding-set=-all", "--no-new-privs", "--"]
+        a += [
+            shutil.which("setpriv") or "/usr/bin/setpriv",
+            "--reuid",
+            str(SANDBOX_UID),
+            "--regid",
+            str(SANDBOX_GID),
+            "--clear-groups",
+            "--inh-caps=-all",
+            "--bounding-set=-all",
+            "--no-new-privs",
+            "--",
+        ]
     return a + list(req.argv)
 
 
@@ -311,13 +433,20 @@ def unshare_argv(req: SandboxRequest, plan: Plan, env: dict[str, str]) -> list[s
     import json
 
     ok, exe = _unshare_works()
-    scratch = next((d for d in ("/mnt", "/srv", "/opt", "/media", "/boot")
-                    if os.path.isdir(d) and not any(p == d or p.startswith(d + "/")
-                                                    for p in plan.ro + plan.rw)), None)
+    scratch = next(
+        (
+            d
+            for d in ("/mnt", "/srv", "/opt", "/media", "/boot")
+            if os.path.isdir(d)
+            and not any(p == d or p.startswith(d + "/") for p in plan.ro + plan.rw)
+        ),
+        None,
+    )
     if scratch is None:
         raise SandboxError("unshare backend: no empty mount point for the new root")
-    binds = [(p, p, "ro") for p in plan.ro] + [(d, d, "dev") for d in DEV_NODES + tuple(plan.dev)
-                                             if os.path.exists(d)]
+    binds = [(p, p, "ro") for p in plan.ro] + [
+        (d, d, "dev") for d in DEV_NODES + tuple(plan.dev) if os.path.exists(d)
+    ]
     binds += [(p, p, "rw") for p in plan.rw]
     argv0 = req.argv[0]
     if "/" not in argv0:
@@ -325,14 +454,37 @@ def unshare_argv(req: SandboxRequest, plan: Plan, env: dict[str, str]) -> list[s
             if os.access(os.path.join(d, argv0), os.X_OK):
                 argv0 = os.path.join(d, argv0)
                 break
-    cfg = {"scratch": scratch, "binds": binds, "symlinks": plan.symlinks, "files": plan.files,
-           "uid": SANDBOX_UID, "gid": SANDBOX_GID, "cwd": str(req.cwd or req.workdir),
-           "argv": [argv0, *req.argv[1:]], "env": env,
-           "seccomp": seccomp.build_filter().hex() if seccomp.supported()[0] else None}
+    cfg = {
+        "scratch": scratch,
+        "binds": binds,
+        "symlinks": plan.symlinks,
+        "files": plan.files,
+        "uid": SANDBOX_UID,
+        "gid": SANDBOX_GID,
+        "cwd": str(req.cwd or req.workdir),
+        "argv": [argv0, *req.argv[1:]],
+        "env": env,
+        "seccomp": seccomp.build_filter().hex() if seccomp.supported()[0] else None,
+    }
     launcher = Path(__file__).with_name("launch.py")
-    return [exe, "--mount", "--net", "--pid", "--ipc", "--uts", "--fork", "--kill-child",
-            "--propagation", "private", "--", sys.executable, "-I", "-S", str(launcher),
-            json.dumps(cfg)]
+    return [
+        exe,
+        "--mount",
+        "--net",
+        "--pid",
+        "--ipc",
+        "--uts",
+        "--fork",
+        "--kill-child",
+        "--propagation",
+        "private",
+        "--",
+        sys.executable,
+        "-I",
+        "-S",
+        str(launcher),
+        json.dumps(cfg),
+    ]
 
 
 # ----------------------------------------------------------------------------------------
@@ -343,18 +495,24 @@ AS_HEADROOM_PY = 16 << 30
 
 
 def _rlimits(lim: SandboxLimits, gpu: bool, python: bool = True) -> list[tuple[int, int]]:
-    cpu = lim.cpu_s if lim.cpu_s is not None else (
-        int(lim.wall_s) + 1 if lim.wall_s else resource.RLIM_INFINITY)
-    out = [(resource.RLIMIT_CORE, 0), (resource.RLIMIT_FSIZE, lim.fsize_bytes),
-           (resource.RLIMIT_NOFILE, lim.nofile), (resource.RLIMIT_NPROC, lim.nproc),
-           (resource.RLIMIT_CPU, cpu)]
+    cpu = (
+        lim.cpu_s
+        if lim.cpu_s is not None
+        else (int(lim.wall_s) + 1 if lim.wall_s else resource.RLIM_INFINITY)
+    )
+    out = [
+        (resource.RLIMIT_CORE, 0),
+        (resource.RLIMIT_FSIZE, lim.fsize_bytes),
+        (resource.RLIMIT_NOFILE, lim.nofile),
+        (resource.RLIMIT_NPROC, lim.nproc),
+        (resource.RLIMIT_CPU, cpu),
+    ]
     use_as = lim.address_space if lim.address_space is not None else not gpu
     if use_as:
         # Address space, not memory: a CUDA build of torch maps gigabytes of libraries even
         # for a CPU job, so interpreter jobs get AS_HEADROOM_PY on top of the memory cap (the
         # cgroup is the real cap where the host has one); nvcc gets 1 GiB.
-        out.append((resource.RLIMIT_AS, lim.memory_bytes + (AS_HEADROOM_PY if python
-                                                            else 1 << 30)))
+        out.append((resource.RLIMIT_AS, lim.memory_bytes + (AS_HEADROOM_PY if python else 1 << 30)))
     return out
 
 
@@ -514,19 +672,25 @@ def spawn(req: SandboxRequest) -> SandboxProcess:
     env = scrub_env(req.env, req.workdir)
     if backend == "docker":
         from .docker import docker_run_argv
+
         if req.pass_fds:
             raise SandboxError("pass_fds cannot cross into a container; use stdin/stdout")
         argv = docker_run_argv(req, env)
         proc = SandboxProcess(req, backend)
-        proc._popen = subprocess.Popen(argv, stdin=req.stdin, stdout=req.stdout,
-                                       stderr=req.stderr, start_new_session=True)
+        proc._popen = subprocess.Popen(
+            argv, stdin=req.stdin, stdout=req.stdout, stderr=req.stderr, start_new_session=True
+        )
         _arm(proc)
         return proc
     if backend == "none":
-        warnings.warn("KERNELJUDGE_SANDBOX=none: untrusted code runs UNSANDBOXED (dev only)",
-                      stacklevel=2)
-        print("WARNING: sandbox backend 'none' - untrusted code runs with the supervisor's "
-              "rights (dev only)", file=sys.stderr)
+        warnings.warn(
+            "KERNELJUDGE_SANDBOX=none: untrusted code runs UNSANDBOXED (dev only)", stacklevel=2
+        )
+        print(
+            "WARNING: sandbox backend 'none' - untrusted code runs with the supervisor's "
+            "rights (dev only)",
+            file=sys.stderr,
+        )
     _prepare_workdir(req.workdir)
     plan = mount_plan(req)
     cg = JobCgroup.create(req.limits.memory_bytes, req.limits.nproc)
@@ -567,17 +731,24 @@ def spawn(req: SandboxRequest) -> SandboxProcess:
     proc._cg = cg
     out, err = req.stdout, req.stderr
     if req.log_path is not None:
-        log_fd = os.open(req.log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW,
-                         0o644)
+        log_fd = os.open(
+            req.log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o644
+        )
         to_close.append(log_fd)
         out = log_fd if out in (None, subprocess.DEVNULL) else out
         err = log_fd if err in (None, subprocess.DEVNULL) else err
     try:
         proc._popen = subprocess.Popen(
-            argv, stdin=req.stdin, stdout=out, stderr=err,
-            pass_fds=tuple(req.pass_fds) + tuple(keep_fds), env=popen_env,
+            argv,
+            stdin=req.stdin,
+            stdout=out,
+            stderr=err,
+            pass_fds=tuple(req.pass_fds) + tuple(keep_fds),
+            env=popen_env,
             cwd=str(req.cwd or req.workdir) if backend == "none" else "/",
-            start_new_session=True, preexec_fn=preexec)
+            start_new_session=True,
+            preexec_fn=preexec,
+        )
     except BaseException:
         if cg:
             cg.cleanup()
@@ -644,10 +815,18 @@ def run(req: SandboxRequest, input: bytes | None = None) -> SandboxOutcome:
         if lim.kill_on_output_overflow:
             proc.kill()
 
-    threads = [threading.Thread(target=_reader, args=(proc.stdout, lim.stdout_bytes, out, flags,
-                                                      "stdout", over), daemon=True),
-               threading.Thread(target=_reader, args=(proc.stderr, lim.stderr_bytes, err, flags,
-                                                      "stderr", over), daemon=True)]
+    threads = [
+        threading.Thread(
+            target=_reader,
+            args=(proc.stdout, lim.stdout_bytes, out, flags, "stdout", over),
+            daemon=True,
+        ),
+        threading.Thread(
+            target=_reader,
+            args=(proc.stderr, lim.stderr_bytes, err, flags, "stderr", over),
+            daemon=True,
+        ),
+    ]
     for t in threads:
         t.start()
     if input is not None:
@@ -674,12 +853,19 @@ def run(req: SandboxRequest, input: bytes | None = None) -> SandboxOutcome:
             pass
     rc = proc.returncode
     return SandboxOutcome(
-        returncode=rc, signal=-rc if rc is not None and rc < 0 else None,
-        timed_out=proc.timed_out, stdout=bytes(out), stderr=bytes(err),
-        stdout_truncated=flags["stdout"], stderr_truncated=flags["stderr"],
-        output_limit_exceeded=flags["stdout"] or flags["stderr"], wall_s=proc.wall_s,
-        memory_exceeded=proc.memory_exceeded, peak_memory_bytes=proc.peak_memory_bytes,
-        backend=proc.backend)
+        returncode=rc,
+        signal=-rc if rc is not None and rc < 0 else None,
+        timed_out=proc.timed_out,
+        stdout=bytes(out),
+        stderr=bytes(err),
+        stdout_truncated=flags["stdout"],
+        stderr_truncated=flags["stderr"],
+        output_limit_exceeded=flags["stdout"] or flags["stderr"],
+        wall_s=proc.wall_s,
+        memory_exceeded=proc.memory_exceeded,
+        peak_memory_bytes=proc.peak_memory_bytes,
+        backend=proc.backend,
+    )
 
 
 def safe_read(workdir: Path, name: str, max_bytes: int = 1 << 20) -> bytes:
@@ -697,6 +883,7 @@ def safe_read(workdir: Path, name: str, max_bytes: int = 1 << 20) -> bytes:
             raise
         try:
             import stat
+
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise SandboxError(f"{name} is not a regular file")
             data = b""

@@ -18,6 +18,8 @@ from __future__ import annotations
 import os
 
 DEFAULT_IMAGE = "kerneljudge-runner:latest"
+# Containers get a pids cgroup limit each, so they can all share the nobody uid.
+CONTAINER_UID = 65534
 
 
 def _gpu_index() -> str | None:
@@ -28,11 +30,16 @@ def _gpu_index() -> str | None:
     return cvd or None
 
 
-def container_spec(req, env: dict[str, str] | None = None, image: str | None = None,
-                   gpu_index: str | int | None = None, runtime: str | None = None,
-                   cpus: float = 2.0) -> dict:
+def container_spec(
+    req,
+    env: dict[str, str] | None = None,
+    image: str | None = None,
+    gpu_index: str | int | None = None,
+    runtime: str | None = None,
+    cpus: float = 2.0,
+) -> dict:
     """Docker SDK ``containers.run(**spec)`` kwargs for a SandboxRequest."""
-    from .core import SANDBOX_GID, SANDBOX_UID, scrub_env
+    from .core import scrub_env
 
     lim = req.limits
     workdir = str(req.workdir)
@@ -49,13 +56,15 @@ def container_spec(req, env: dict[str, str] | None = None, image: str | None = N
     spec = {
         "image": image or os.environ.get("KERNELJUDGE_RUNNER_IMAGE", DEFAULT_IMAGE),
         "command": list(req.argv),
-        "user": f"{SANDBOX_UID}:{SANDBOX_GID}",
+        "user": f"{CONTAINER_UID}:{CONTAINER_UID}",
         "environment": dict(env),
         "working_dir": str(req.cwd or workdir),
         "network_mode": "none",
         "read_only": True,
-        "tmpfs": {workdir: f"rw,nosuid,nodev,size={max(lim.fsize_bytes, 64 << 20)},"
-                           f"uid={SANDBOX_UID},gid={SANDBOX_GID},mode=0755"},
+        "tmpfs": {
+            workdir: f"rw,nosuid,nodev,size={max(lim.fsize_bytes, 64 << 20)},"
+            f"uid={CONTAINER_UID},gid={CONTAINER_UID},mode=0755"
+        },
         "pids_limit": lim.nproc,
         "mem_limit": lim.memory_bytes,
         "memswap_limit": lim.memory_bytes,  # = mem_limit: no swap
@@ -76,21 +85,54 @@ def container_spec(req, env: dict[str, str] | None = None, image: str | None = N
     if req.gpu:
         idx = gpu_index if gpu_index is not None else _gpu_index()
         if idx is None:
-            raise ValueError("GPU job but no GPU index (KERNELJUDGE_GPU_INDEX / CUDA_VISIBLE_DEVICES)")
-        spec["device_requests"] = [{"Driver": "", "Count": 0, "DeviceIDs": [str(idx)],
-                                    "Capabilities": [["gpu"]], "Options": {}}]
+            raise ValueError(
+                "GPU job but no GPU index (KERNELJUDGE_GPU_INDEX / CUDA_VISIBLE_DEVICES)"
+            )
+        spec["device_requests"] = [
+            {
+                "Driver": "",
+                "Count": 0,
+                "DeviceIDs": [str(idx)],
+                "Capabilities": [["gpu"]],
+                "Options": {},
+            }
+        ]
     return spec
 
 
 def docker_run_argv(req, env: dict[str, str] | None = None, **kw) -> list[str]:
     """The same container as a ``docker run`` command line."""
     s = container_spec(req, env, **kw)
-    a = ["docker", "run", "--rm", "-i", "--user", s["user"], "--network", "none", "--read-only",
-         "--workdir", s["working_dir"], "--pids-limit", str(s["pids_limit"]),
-         "--memory", str(s["mem_limit"]), "--memory-swap", str(s["memswap_limit"]),
-         "--cpus", str(s["nano_cpus"] / 1e9), "--cap-drop", "ALL",
-         "--security-opt", "no-new-privileges:true", "--ipc", "private", "--init",
-         "--label", "kerneljudge.role=job"]
+    a = [
+        "docker",
+        "run",
+        "--rm",
+        "-i",
+        "--user",
+        s["user"],
+        "--network",
+        "none",
+        "--read-only",
+        "--workdir",
+        s["working_dir"],
+        "--pids-limit",
+        str(s["pids_limit"]),
+        "--memory",
+        str(s["mem_limit"]),
+        "--memory-swap",
+        str(s["memswap_limit"]),
+        "--cpus",
+        str(s["nano_cpus"] / 1e9),
+        "--cap-drop",
+        "ALL",
+        "--security-opt",
+        "no-new-privileges:true",
+        "--ipc",
+        "private",
+        "--init",
+        "--label",
+        "kerneljudge.role=job",
+    ]
     for path, opts in s["tmpfs"].items():
         a += ["--tmpfs", f"{path}:{opts}"]
     for u in s["ulimits"]:

@@ -8,15 +8,20 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m runner doctor",
-                                 description="Show which sandbox protections this host enforces.")
+    ap = argparse.ArgumentParser(
+        prog="python -m runner doctor",
+        description="Show which sandbox protections this host enforces.",
+    )
     ap.add_argument("--json", action="store_true", help="print JSON")
     ap.add_argument("--gpu", action="store_true", help="for a GPU job (default: both)")
     args = ap.parse_args(argv)
     from . import active_protections
 
-    kinds = {"gpu": active_protections(True)} if args.gpu else {
-        "cpu": active_protections(False), "gpu": active_protections(True)}
+    kinds = (
+        {"gpu": active_protections(True)}
+        if args.gpu
+        else {"cpu": active_protections(False), "gpu": active_protections(True)}
+    )
     if args.json:
         print(json.dumps(kinds, indent=2))
     else:

@@ -41,13 +41,24 @@ CASES_DIR = REPO / "tests" / "hostile" / "cases"
 ALL_CHECKS = ("files", "redis", "postgres", "processes", "secrets", "supervisor")
 # Paths hostile cases try to create; none may exist after a case.
 PWN_PATHS = [
-    "/tmp/kj-pwned", "/tmp/kj-pwned-dir", "/root/kj-pwned", "/etc/kj-pwned", "/var/tmp/kj-pwned",
-    str(REPO / "kj-pwned"), str(REPO / "var" / "kj-pwned"),
+    "/tmp/kj-pwned",
+    "/tmp/kj-pwned-dir",
+    "/root/kj-pwned",
+    "/etc/kj-pwned",
+    "/var/tmp/kj-pwned",
+    str(REPO / "kj-pwned"),
+    str(REPO / "var" / "kj-pwned"),
     str(REPO / "problems" / "catalog" / "vector-add" / "kj-pwned"),
 ]
-DEFAULT_LIMITS = {"test_timeout_s": 4.0, "benchmark_budget_s": 1.0, "compile_timeout_s": 30.0,
-                  "job_timeout_s": 60.0, "min_timed_runs": 3, "max_timed_runs": 40,
-                  "host_memory_bytes": 2 << 30}
+DEFAULT_LIMITS = {
+    "test_timeout_s": 4.0,
+    "benchmark_budget_s": 1.0,
+    "compile_timeout_s": 30.0,
+    "job_timeout_s": 60.0,
+    "min_timed_runs": 3,
+    "max_timed_runs": 40,
+    "host_memory_bytes": 2 << 30,
+}
 
 
 @dataclass
@@ -71,12 +82,24 @@ def load_cases(cases_dir: Path = CASES_DIR) -> list[Case]:
     for d in sorted(p for p in cases_dir.iterdir() if (p / "case.toml").is_file()):
         t = tomllib.loads((d / "case.toml").read_text())
         src = t.get("source") or next(
-            (f.name for f in d.iterdir() if f.name.startswith("solution")), "")
-        out.append(Case(name=d.name, dir=d, why=t["why"], language=t.get("language", "pytorch"),
-                        device=t.get("device", "cpu"), problem=t.get("problem", "vector-add"),
-                        mode=t.get("mode", "run"), source=src,
-                        expected=list(t["expected"]), checks=list(t.get("checks", ALL_CHECKS)),
-                        forbidden=list(t.get("forbidden", [])), limits=dict(t.get("limits", {}))))
+            (f.name for f in d.iterdir() if f.name.startswith("solution")), ""
+        )
+        out.append(
+            Case(
+                name=d.name,
+                dir=d,
+                why=t["why"],
+                language=t.get("language", "pytorch"),
+                device=t.get("device", "cpu"),
+                problem=t.get("problem", "vector-add"),
+                mode=t.get("mode", "run"),
+                source=src,
+                expected=list(t["expected"]),
+                checks=list(t.get("checks", ALL_CHECKS)),
+                forbidden=list(t.get("forbidden", [])),
+                limits=dict(t.get("limits", {})),
+            )
+        )
     return out
 
 
@@ -103,9 +126,13 @@ def _psql(sql: str) -> tuple[bool, str]:
     url = os.environ.get("KERNELJUDGE_HOSTILE_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
     try:
         import psycopg  # noqa: PLC0415
+
         with psycopg.connect(url, connect_timeout=3, autocommit=True) as c:
-            rows = c.execute(sql).fetchall() if sql.strip().lower().startswith("select") \
+            rows = (
+                c.execute(sql).fetchall()
+                if sql.strip().lower().startswith("select")
                 else (c.execute(sql), [])[1]
+            )
         return True, repr(rows)
     except ImportError:
         pass
@@ -135,6 +162,7 @@ def _sha(path: Path) -> str:
 def _leftovers(names: set[str]) -> tuple[list[int], list[str]]:
     """Processes still in, and cgroup dirs still present for, the job cgroups in ``names``."""
     from .cgroups import CREATED  # noqa: PLC0415
+
     dirs = [str(d) for n in names for d in CREATED.get(n, []) if d.exists()]
     pids = []
     for p in os.listdir("/proc"):
@@ -160,10 +188,13 @@ class HostGuard:
         # Files of ours: must stay byte-identical. Project files other people edit while the
         # corpus runs: must never gain the marker the cases write ("pwned").
         self.watched = [self.var_canary]
-        self.project_files = [REPO / "judge" / "settings.py", REPO / "manage.py",
-                              REPO / "runner" / "__init__.py",
-                              REPO / "problems" / "catalog" / "vector-add" / "reference.py",
-                              REPO / "problems" / "catalog" / "vector-add" / "problem.toml"]
+        self.project_files = [
+            REPO / "judge" / "settings.py",
+            REPO / "manage.py",
+            REPO / "runner" / "__init__.py",
+            REPO / "problems" / "catalog" / "vector-add" / "reference.py",
+            REPO / "problems" / "catalog" / "vector-add" / "problem.toml",
+        ]
         self.redis_ok = self.pg_ok = False
         self.redis_why = self.pg_why = ""
         self._env_saved: dict[str, str | None] = {}
@@ -173,6 +204,7 @@ class HostGuard:
         self.var_canary.write_text(f"SQLite format 3 fake {self.secret}\n")
         self.hashes = {p: _sha(p) for p in self.watched}
         from .cgroups import CREATED  # noqa: PLC0415
+
         self.cgroups_before = set(CREATED)
         try:
             _redis(["SET", self.redis_key, self.secret])
@@ -180,8 +212,10 @@ class HostGuard:
             self.redis_run_id = self._redis_state()[1]
         except OSError as e:
             self.redis_why = f"Redis not reachable on 127.0.0.1:6379: {e}"
-        ok, why = _psql(f"CREATE TABLE {self.pg_table} (v text); "
-                        f"INSERT INTO {self.pg_table} VALUES ('{self.secret}')")
+        ok, why = _psql(
+            f"CREATE TABLE {self.pg_table} (v text); "
+            f"INSERT INTO {self.pg_table} VALUES ('{self.secret}')"
+        )
         self.pg_ok, self.pg_why = ok, ("" if ok else f"PostgreSQL not usable: {why}")
         # secrets the sandbox must never see, set where a careless runner would leak them
         for k in ("SECRET_KEY", "DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL"):
@@ -209,8 +243,10 @@ class HostGuard:
 
     def _redis_state(self) -> tuple[str, str]:
         info = _redis(["INFO", "server"])
-        run_id = next((ln.split(":", 1)[1].strip() for ln in info.splitlines()
-                       if ln.startswith("run_id:")), "")
+        run_id = next(
+            (ln.split(":", 1)[1].strip() for ln in info.splitlines() if ln.startswith("run_id:")),
+            "",
+        )
         return _redis(["GET", self.redis_key]), run_id
 
     def _check_redis(self) -> dict:
@@ -236,8 +272,11 @@ class HostGuard:
             # canary's loss says nothing about the sandbox. Plant it again.
             self.redis_run_id = run_id
             _redis(["SET", self.redis_key, self.secret])
-            return {"ok": None, "detail": "Redis was restarted during the case (run_id changed) "
-                                          "by another process; canary re-planted, not judged"}
+            return {
+                "ok": None,
+                "detail": "Redis was restarted during the case (run_id changed) "
+                "by another process; canary re-planted, not judged",
+            }
         return {"ok": False, "detail": "canary CHANGED or deleted on a running server"}
 
     def check(self, case: Case, result_json: str | None, returned: bool) -> dict[str, dict]:
@@ -247,11 +286,19 @@ class HostGuard:
             made = [p for p in PWN_PATHS if os.path.lexists(p)]
             changed = [str(p) for p, h in self.hashes.items() if _sha(p) != h]
             changed += [str(p) for p in self.project_files if _has_marker(p)]
-            c["files"] = {"ok": not made and not changed,
-                          "detail": "; ".join(filter(None, [
-                              "created: " + ", ".join(made) if made else "",
-                              "changed: " + ", ".join(changed) if changed else ""]))
-                          or "nothing written outside the job folder; watched files intact"}
+            c["files"] = {
+                "ok": not made and not changed,
+                "detail": "; ".join(
+                    filter(
+                        None,
+                        [
+                            "created: " + ", ".join(made) if made else "",
+                            "changed: " + ", ".join(changed) if changed else "",
+                        ],
+                    )
+                )
+                or "nothing written outside the job folder; watched files intact",
+            }
             for p in made:  # leave the host clean for the next case
                 subprocess.run(["rm", "-rf", "--", p], check=False)
         if "redis" in want:
@@ -266,11 +313,15 @@ class HostGuard:
                         break
                     time.sleep(0.5)
                     ok, rows = _psql(f"SELECT v FROM {self.pg_table}")
-                c["postgres"] = {"ok": ok and self.secret in rows,
-                                 "detail": "reachable, canary table intact" if ok and
-                                 self.secret in rows else f"canary table damaged: {rows}"}
+                c["postgres"] = {
+                    "ok": ok and self.secret in rows,
+                    "detail": "reachable, canary table intact"
+                    if ok and self.secret in rows
+                    else f"canary table damaged: {rows}",
+                }
         if "processes" in want:
             from .cgroups import CREATED  # noqa: PLC0415
+
             names = set(CREATED) - self.cgroups_before
             self.cgroups_before = set(CREATED)
             left, cgs = _leftovers(names)
@@ -281,17 +332,30 @@ class HostGuard:
                 left, cgs = _leftovers(names)
             c["processes"] = {
                 "ok": (not left and not cgs) if names else None,
-                "detail": (f"left behind: pids {left} cgroups {cgs}" if left or cgs else
-                           f"{len(names)} job cgroup(s) created and removed, no process left"
-                           if names else "no job cgroup on this host: not checked")}
+                "detail": (
+                    f"left behind: pids {left} cgroups {cgs}"
+                    if left or cgs
+                    else f"{len(names)} job cgroup(s) created and removed, no process left"
+                    if names
+                    else "no job cgroup on this host: not checked"
+                ),
+            }
         if "secrets" in want:
             text = result_json or ""
             bad = [s for s in [self.secret, *case.forbidden, "KJ-LEAK"] if s and s in text]
-            c["secrets"] = {"ok": not bad, "detail": ("leaked into the result: " + ", ".join(bad))
-                            if bad else "no canary or forbidden string in the result"}
+            c["secrets"] = {
+                "ok": not bad,
+                "detail": ("leaked into the result: " + ", ".join(bad))
+                if bad
+                else "no canary or forbidden string in the result",
+            }
         if "supervisor" in want:
-            c["supervisor"] = {"ok": returned, "detail": "judge() returned a result" if returned
-                               else "the supervisor died or raised"}
+            c["supervisor"] = {
+                "ok": returned,
+                "detail": "judge() returned a result"
+                if returned
+                else "the supervisor died or raised",
+            }
         return c
 
 
@@ -304,10 +368,16 @@ def judge_case(case: Case, guard: HostGuard) -> dict:
 
     problem = ProblemSpec.from_dir(REPO / "problems" / "catalog" / case.problem)
     limits = Limits(**{**DEFAULT_LIMITS, **case.limits})
-    job = JobSpec(problem=problem, source=(case.dir / case.source).read_text(),
-                  language=case.language, mode=case.mode, device=case.device,
-                  seed=int.from_bytes(os.urandom(4), "little"), limits=limits,
-                  job_id=f"hostile-{case.name}")
+    job = JobSpec(
+        problem=problem,
+        source=(case.dir / case.source).read_text(),
+        language=case.language,
+        mode=case.mode,
+        device=case.device,
+        seed=int.from_bytes(os.urandom(4), "little"),
+        limits=limits,
+        job_id=f"hostile-{case.name}",
+    )
     t0 = time.monotonic()
     returned, result_json, verdict, message = False, None, "internal_error", ""
     try:
@@ -319,10 +389,18 @@ def judge_case(case: Case, guard: HostGuard) -> dict:
         message = f"judge() raised {type(e).__name__}: {e}"
     checks = guard.check(case, result_json, returned)
     ok_checks = all(v["ok"] is not False for v in checks.values())
-    return {"name": case.name, "why": case.why, "language": case.language,
-            "device": case.device, "expected": case.expected, "actual": verdict,
-            "message": message[:300], "contained": verdict in case.expected and ok_checks,
-            "checks": checks, "seconds": round(time.monotonic() - t0, 2)}
+    return {
+        "name": case.name,
+        "why": case.why,
+        "language": case.language,
+        "device": case.device,
+        "expected": case.expected,
+        "actual": verdict,
+        "message": message[:300],
+        "contained": verdict in case.expected and ok_checks,
+        "checks": checks,
+        "seconds": round(time.monotonic() - t0, 2),
+    }
 
 
 def run_corpus(device: str = "cpu", names: list[str] | None = None, progress=None) -> dict:
@@ -337,13 +415,19 @@ def run_corpus(device: str = "cpu", names: list[str] | None = None, progress=Non
             if progress:
                 progress(r)
     skipped = [c.name for c in load_cases() if c not in cases and c.device != device]
-    return {"contained": sum(r["contained"] for r in results), "total": len(results),
-            "device": device, "skipped": skipped, "cases": results}
+    return {
+        "contained": sum(r["contained"] for r in results),
+        "total": len(results),
+        "device": device,
+        "skipped": skipped,
+        "cases": results,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m runner hostile",
-                                 description="Judge the hostile corpus and check the host.")
+    ap = argparse.ArgumentParser(
+        prog="python -m runner hostile", description="Judge the hostile corpus and check the host."
+    )
     ap.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("-k", dest="names", action="append", help="only cases whose name contains")
@@ -351,20 +435,28 @@ def main(argv: list[str] | None = None) -> int:
 
     def show(r: dict) -> None:
         mark = "contained" if r["contained"] else "NOT CONTAINED"
-        print(f"{mark:>13}  {r['name']:<34} {r['actual']:<22} ({r['seconds']}s)",
-              file=sys.stderr if args.json else sys.stdout, flush=True)
+        print(
+            f"{mark:>13}  {r['name']:<34} {r['actual']:<22} ({r['seconds']}s)",
+            file=sys.stderr if args.json else sys.stdout,
+            flush=True,
+        )
         if not r["contained"]:
             bad = {k: v["detail"] for k, v in r["checks"].items() if v["ok"] is False}
-            print(f"{'':15}expected {r['expected']}; {r['message'][:160]} {bad or ''}",
-                  file=sys.stderr if args.json else sys.stdout, flush=True)
+            print(
+                f"{'':15}expected {r['expected']}; {r['message'][:160]} {bad or ''}",
+                file=sys.stderr if args.json else sys.stdout,
+                flush=True,
+            )
 
     out = run_corpus(args.device, args.names, progress=show)
     if args.json:
         print(json.dumps(out, indent=2))
     else:
         if out["skipped"]:
-            print(f"skipped (need device={'cuda' if args.device == 'cpu' else 'cpu'}): "
-                  + ", ".join(out["skipped"]))
+            print(
+                f"skipped (need device={'cuda' if args.device == 'cpu' else 'cpu'}): "
+                + ", ".join(out["skipped"])
+            )
         print(f"contained {out['contained']}/{out['total']}")
     return 0 if out["contained"] == out["total"] else 1
 

@@ -41,9 +41,16 @@ def _check(rc: int, what: str) -> None:
 
 
 def mount(src, dst, fstype, flags, data=None):
-    _check(_libc.mount(src.encode() if src else None, dst.encode(),
-                       fstype.encode() if fstype else None, ctypes.c_ulong(flags),
-                       data.encode() if data else None), f"mount {src} -> {dst}")
+    _check(
+        _libc.mount(
+            src.encode() if src else None,
+            dst.encode(),
+            fstype.encode() if fstype else None,
+            ctypes.c_ulong(flags),
+            data.encode() if data else None,
+        ),
+        f"mount {src} -> {dst}",
+    )
 
 
 def bind(src: str, dst: str, ro: bool, dev: bool = False) -> None:
@@ -95,8 +102,10 @@ def setup_root(cfg: dict) -> None:
     old = _target(newroot, ".oldroot")
     _mkdirs(old)
     os.chdir(newroot)
-    _check(_libc.syscall(155 if os.uname().machine == "x86_64" else 41, b".", b".oldroot"),
-           "pivot_root")
+    _check(
+        _libc.syscall(155 if os.uname().machine == "x86_64" else 41, b".", b".oldroot"),
+        "pivot_root",
+    )
     os.chroot(".")
     _check(_libc.umount2(b"/.oldroot", MNT_DETACH), "umount old root")
     os.rmdir("/.oldroot")

@@ -9,6 +9,7 @@ from functools import lru_cache
 from . import cgroups, seccomp
 from .core import (
     ENV_SETTING,
+    SANDBOX_UID,
     SandboxError,
     _bwrap_works,
     _unshare_works,
@@ -44,60 +45,107 @@ def _cached(gpu: bool, setting: str) -> dict[str, dict]:
     out["backend"] = _p(backend in ("bwrap", "unshare", "docker"), bdetail)
     docker = backend == "docker"
     ns = boxed or docker
-    out["network_namespace"] = _p(ns, "empty network namespace: no interfaces but lo" if ns
-                                  else "host network reachable")
-    out["pid_namespace"] = _p(ns, "own pid namespace; killing it kills every descendant" if ns
-                              else "shares the host pid namespace")
+    out["network_namespace"] = _p(
+        ns, "empty network namespace: no interfaces but lo" if ns else "host network reachable"
+    )
+    out["pid_namespace"] = _p(
+        ns,
+        "own pid namespace; killing it kills every descendant"
+        if ns
+        else "shares the host pid namespace",
+    )
     out["ipc_uts_namespaces"] = _p(ns, "own ipc and uts namespaces" if ns else "shared")
-    out["mount_namespace"] = _p(ns, "read-only root; only the job dir is writable; no /root, no "
-                                "host /tmp, no project files except the runner's ro binds"
-                                if ns else "sees the whole host filesystem")
+    out["mount_namespace"] = _p(
+        ns,
+        "read-only root; only the job dir is writable; no /root, no "
+        "host /tmp, no project files except the runner's ro binds"
+        if ns
+        else "sees the whole host filesystem",
+    )
     uid0 = os.geteuid() == 0
-    out["unprivileged_uid"] = _p(ns, "runs as uid/gid 65534 with no capabilities" if ns else
-                                 ("runs as ROOT" if uid0 else f"runs as uid {os.geteuid()}"))
+    out["unprivileged_uid"] = _p(
+        ns,
+        f"runs as uid/gid {SANDBOX_UID} (one per live supervisor) with no capabilities"
+        if ns
+        else ("runs as ROOT" if uid0 else f"runs as uid {os.geteuid()}"),
+    )
     ok, d = seccomp.supported()
-    out["seccomp"] = _p(ok and boxed, d if boxed else
-                        ("Docker's default profile" if docker else "not applied"))
+    out["seccomp"] = _p(
+        ok and boxed, d if boxed else ("Docker's default profile" if docker else "not applied")
+    )
     if docker:
         out["seccomp"]["active"] = True
-    out["no_new_privs"] = _p(boxed or docker, "PR_SET_NO_NEW_PRIVS before exec" if boxed
-                             else ("no-new-privileges:true" if docker else "not set"))
-    out["rlimits"] = _p(True, "CORE=0, FSIZE, NOFILE, NPROC, CPU"
-                        + ("" if gpu else ", AS (non-GPU jobs)"))
-    out["rlimit_as"] = _p(not gpu, "address-space cap for CPU jobs (memory + 16 GiB headroom for the interpreter's library mappings) and nvcc (memory + 1 GiB)" if not gpu else
-                          "not set for CUDA jobs: the driver reserves huge virtual ranges; "
-                          "memory is capped by the cgroup instead")
+    out["no_new_privs"] = _p(
+        boxed or docker,
+        "PR_SET_NO_NEW_PRIVS before exec"
+        if boxed
+        else ("no-new-privileges:true" if docker else "not set"),
+    )
+    out["rlimits"] = _p(
+        True, "CORE=0, FSIZE, NOFILE, NPROC, CPU" + ("" if gpu else ", AS (non-GPU jobs)")
+    )
+    out["rlimit_as"] = _p(
+        not gpu,
+        "address-space cap for CPU jobs (memory + 16 GiB headroom for the interpreter's library mappings) and nvcc (memory + 1 GiB)"
+        if not gpu
+        else "not set for CUDA jobs: the driver reserves huge virtual ranges; "
+        "memory is capped by the cgroup instead",
+    )
     if docker:
         out["cgroup_memory"] = _p(True, "container memory and pids limits")
         out["cgroup_pids"] = _p(True, "container pids limit")
     else:
         cok, cd = _cgroup_probe()
         out["cgroup_memory"] = _p(cok, cd)
-        out["cgroup_pids"] = _p(cok and cgroups.version() in (1, 2), cd if cok else
-                                cd + "; RLIMIT_NPROC still applies")
-    out["wall_clock_kill"] = _p(True, "SIGKILL to the process group, the pid namespace's init "
-                                "and every pid in the job cgroup")
-    out["output_caps"] = _p(True, "stdout/stderr read through pipes with a byte cap; written "
-                            "bytes capped by RLIMIT_FSIZE")
-    out["env_scrubbed"] = _p(True, "only PATH, HOME, TMPDIR, LANG/LC_ALL and explicit "
-                             "non-secret variables; secrets are refused")
+        out["cgroup_pids"] = _p(
+            cok and cgroups.version() in (1, 2), cd if cok else cd + "; RLIMIT_NPROC still applies"
+        )
+    out["wall_clock_kill"] = _p(
+        True,
+        "SIGKILL to the process group, the pid namespace's init and every pid in the job cgroup",
+    )
+    out["output_caps"] = _p(
+        True,
+        "stdout/stderr read through pipes with a byte cap; written bytes capped by RLIMIT_FSIZE",
+    )
+    out["env_scrubbed"] = _p(
+        True,
+        "only PATH, HOME, TMPDIR, LANG/LC_ALL and explicit "
+        "non-secret variables; secrets are refused",
+    )
     if gpu:
         nodes = gpu_device_nodes()
-        out["gpu_devices"] = _p(bool(nodes) or docker,
-                                ("passed: " + ", ".join(nodes)) if nodes else
-                                ("device request for the worker's GPU" if docker
-                                 else "no /dev/nvidia* on this host"))
+        out["gpu_devices"] = _p(
+            bool(nodes) or docker,
+            ("passed: " + ", ".join(nodes))
+            if nodes
+            else (
+                "device request for the worker's GPU" if docker else "no /dev/nvidia* on this host"
+            ),
+        )
     else:
         out["gpu_devices"] = _p(True, "no /dev/nvidia* and no /sys for CPU jobs")
     engine = os.path.exists("/var/run/docker.sock")
-    out["docker_engine"] = _p(docker and engine, (
-        "Docker backend selected; engine socket " + ("present" if engine else "MISSING"))
-        if docker else ("not selected (" + ENV_SETTING + "=docker to use it); " + (
-            "engine socket present" if engine else "no Docker engine on this host (CLI "
-            + ("present" if shutil.which("docker") else "absent")
-            + "): the container spec is unit-tested only")))
-    out["unshare_fallback"] = _p(_unshare_works()[0], _unshare_works()[1]
-                                 if not _unshare_works()[0] else "available")
+    out["docker_engine"] = _p(
+        docker and engine,
+        ("Docker backend selected; engine socket " + ("present" if engine else "MISSING"))
+        if docker
+        else (
+            "not selected ("
+            + ENV_SETTING
+            + "=docker to use it); "
+            + (
+                "engine socket present"
+                if engine
+                else "no Docker engine on this host (CLI "
+                + ("present" if shutil.which("docker") else "absent")
+                + "): the container spec is unit-tested only"
+            )
+        ),
+    )
+    out["unshare_fallback"] = _p(
+        _unshare_works()[0], _unshare_works()[1] if not _unshare_works()[0] else "available"
+    )
     return out
 
 

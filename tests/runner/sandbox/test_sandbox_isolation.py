@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from runner.sandbox import SandboxError, SandboxLimits, SandboxRequest, run, spawn
+from runner.sandbox import core as sb
 from runner.sandbox.core import _bwrap_works, _unshare_works
 
 REPO = Path(__file__).resolve().parents[3]
@@ -56,7 +57,7 @@ def test_unprivileged_uid_and_no_capabilities(backend, tmp_path):
     )
     assert o.returncode == 0, o.stderr
     ids, caps = o.stdout.decode().splitlines()
-    assert ids == "65534 65534 65534 []"
+    assert ids == f"{sb.SANDBOX_UID} {sb.SANDBOX_UID} {sb.SANDBOX_UID} []"
     assert caps.split() == ["0000000000000000", "0000000000000000", "1", "2"]
 
 
@@ -112,7 +113,7 @@ def test_cannot_see_project_root_tmp_or_secrets(backend, tmp_path):
     assert o.returncode == 0, o.stderr
     out = o.stdout.decode().splitlines()
     assert all(line.endswith(" False") for line in out[:8]), out
-    assert out[8].startswith("sandbox:x:65534") and "root:x:0" not in o.stdout.decode()
+    assert out[8].startswith(f"sandbox:x:{sb.SANDBOX_UID}") and "root:x:0" not in o.stdout.decode()
     # parents of mount points are traversable but not listable; at most the venv is there
     assert out[9] in ("unlistable", "['.venv']") and out[10] == "unlistable"
 
@@ -134,7 +135,7 @@ def test_only_job_dir_writable(backend, tmp_path):
     assert o.returncode == 0, o.stderr
     assert "WROTE" not in o.stdout.decode().replace("WROTE /dev/shm/x", ""), o.stdout
     assert (tmp_path / "ok.txt").read_text() == "fine"
-    assert (tmp_path / "ok.txt").stat().st_uid == 65534
+    assert (tmp_path / "ok.txt").stat().st_uid == sb.SANDBOX_UID
     assert not Path(sys.prefix, "x").exists()
 
 
@@ -344,3 +345,40 @@ def test_nvcc_compiles_in_the_box(backend, tmp_path):
     )
     assert o.returncode == 0, o.stderr.decode()[-2000:]
     assert (tmp_path / "ok.o").stat().st_size > 0
+
+
+THREADS_SCRIPT = """
+import sys, textwrap
+from pathlib import Path
+from runner.sandbox import SandboxLimits, SandboxRequest, run
+code = textwrap.dedent('''
+    import threading, time
+    ts = [threading.Thread(target=time.sleep, args=(3,)) for _ in range(100)]
+    for t in ts: t.start()
+    for t in ts: t.join()
+    print("ok")
+''')
+o = run(SandboxRequest(argv=[sys.executable, "-c", code], workdir=Path(sys.argv[1]),
+                       backend=sys.argv[2], limits=SandboxLimits(wall_s=30, nproc=128)))
+print(o.stdout.decode().strip() or o.stderr.decode()[-300:])
+"""
+
+
+def test_side_by_side_jobs_do_not_share_a_process_budget(backend, tmp_path):
+    """Two supervisors, each with a 100-thread job under a 128-process limit: both run.
+
+    With one shared sandbox uid the two jobs' threads would count against one RLIMIT_NPROC
+    and the second job would fail to start its threads."""
+    import subprocess
+
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", THREADS_SCRIPT, str(tmp_path / f"job{i}"), backend],
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        for i in range(2)
+    ]
+    outs = [p.communicate(timeout=60)[0].decode() for p in procs]
+    assert [o.strip().splitlines()[-1] for o in outs] == ["ok", "ok"], outs
