@@ -26,16 +26,39 @@ SOURCE = PROBLEM / "solutions" / "correct_basic.cu"
 def one(cache: str, mode: str) -> dict:
     env = {**os.environ, "KERNELJUDGE_CACHE": cache, "PYTHONPATH": str(ROOT)}
     t0 = time.monotonic()
-    p = subprocess.run([sys.executable, "-m", "runner", "judge", str(PROBLEM), str(SOURCE),
-                        "--language", "cuda", "--mode", mode, "--device", "cuda", "--json"],
-                       capture_output=True, text=True, cwd=ROOT, env=env, timeout=600)
+    p = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "runner",
+            "judge",
+            str(PROBLEM),
+            str(SOURCE),
+            "--language",
+            "cuda",
+            "--mode",
+            mode,
+            "--device",
+            "cuda",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=600,
+    )
     wall = time.monotonic() - t0
     try:
         res = json.loads(p.stdout)
     except json.JSONDecodeError:
         return {"wall_s": wall, "error": p.stderr[-3000:], "stdout": p.stdout[-2000:]}
-    return {"wall_s": round(wall, 3), "verdict": res["verdict"], "phases": res["phases"],
-            "flags": res["flags"]}
+    return {
+        "wall_s": round(wall, 3),
+        "verdict": res["verdict"],
+        "phases": res["phases"],
+        "flags": res["flags"],
+    }
 
 
 def main() -> int:
@@ -46,12 +69,22 @@ def main() -> int:
         cold = one(cache, args.mode)
         warm = one(cache, args.mode)
     t0 = time.monotonic()
-    subprocess.run([sys.executable, "-c", "import torch; torch.zeros(1, device='cuda')"],
-                   check=False)
+    subprocess.run(
+        [sys.executable, "-c", "import torch; torch.zeros(1, device='cuda')"], check=False
+    )
     torch_ctx = time.monotonic() - t0
-    print(json.dumps({"mode": args.mode, "cold": cold, "warm": warm,
-                      "python_torch_cuda_context_s": round(torch_ctx, 3),
-                      "target_cold_s": 3.0}, indent=2))
+    print(
+        json.dumps(
+            {
+                "mode": args.mode,
+                "cold": cold,
+                "warm": warm,
+                "python_torch_cuda_context_s": round(torch_ctx, 3),
+                "target_cold_s": 3.0,
+            },
+            indent=2,
+        )
+    )
     return 0
 
 

@@ -46,8 +46,11 @@ def do_bench_only(so_path: str) -> dict:
     assert torch.equal(c, a + b)
     ms = triton.testing.do_bench(call, warmup=100, rep=2000, return_mode="median")
     mean = triton.testing.do_bench(call, warmup=25, rep=500, return_mode="mean")
-    return {"do_bench_median_ms": ms, "do_bench_mean_ms": mean,
-            "device": torch.cuda.get_device_name(0)}
+    return {
+        "do_bench_median_ms": ms,
+        "do_bench_mean_ms": mean,
+        "device": torch.cuda.get_device_name(0),
+    }
 
 
 def main() -> int:
@@ -75,37 +78,69 @@ def main() -> int:
     medians, verdicts, cases = [], [], []
     t0 = time.monotonic()
     for i in range(args.runs):
-        job = JobSpec(problem=problem, source=source, language="cuda", mode="submit",
-                      device="cuda", seed=1000 + i, limits=limits, arch=arch)
+        job = JobSpec(
+            problem=problem,
+            source=source,
+            language="cuda",
+            mode="submit",
+            device="cuda",
+            seed=1000 + i,
+            limits=limits,
+            arch=arch,
+        )
         r = judge(job)
         verdicts.append(r.verdict)
         if r.benchmark and r.benchmark.get("cases"):
             case = r.benchmark["cases"][0]
             medians.append(case["median_ms"])
-            cases.append({k: case.get(k) for k in ("median_ms", "mean_ms", "std_ms", "min_ms",
-                                                   "runs", "rel_se", "stop_reason", "gbps",
-                                                   "fraction_of_peak", "synced_time_calls",
-                                                   "reference_median_ms", "speedup")})
+            cases.append(
+                {
+                    k: case.get(k)
+                    for k in (
+                        "median_ms",
+                        "mean_ms",
+                        "std_ms",
+                        "min_ms",
+                        "runs",
+                        "rel_se",
+                        "stop_reason",
+                        "gbps",
+                        "fraction_of_peak",
+                        "synced_time_calls",
+                        "reference_median_ms",
+                        "speedup",
+                    )
+                }
+            )
     judge_s = time.monotonic() - t0
     with tempfile.TemporaryDirectory() as tmp:
         res = compile_cuda(source, Path(tmp), arch, 300)
         if not res.ok:
             print(json.dumps({"error": "compile failed", "log": res.log}))
             return 1
-        p = subprocess.run([sys.executable, __file__, "--do-bench-only", str(res.so_path)],
-                           capture_output=True, text=True, timeout=600)
+        p = subprocess.run(
+            [sys.executable, __file__, "--do-bench-only", str(res.so_path)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
     if p.returncode != 0:
         print(json.dumps({"error": "do_bench failed", "stderr": p.stderr[-4000:]}))
         return 1
     truth = json.loads(p.stdout.strip().splitlines()[-1])
-    out: dict = {"runs": args.runs, "verdicts": verdicts, "runner_medians_ms": medians,
-                 "cases": cases, "judge_wall_s": judge_s, **truth}
+    out: dict = {
+        "runs": args.runs,
+        "verdicts": verdicts,
+        "runner_medians_ms": medians,
+        "cases": cases,
+        "judge_wall_s": judge_s,
+        **truth,
+    }
     if len(medians) >= 2:
         m = statistics.fmean(medians)
         out["runner_median_of_medians_ms"] = statistics.median(medians)
         out["cv_of_medians"] = statistics.stdev(medians) / m
-        out["ratio_runner_over_do_bench"] = statistics.median(medians) / truth[
-            "do_bench_median_ms"]
+        out["ratio_runner_over_do_bench"] = statistics.median(medians) / truth["do_bench_median_ms"]
     print(json.dumps(out, indent=2))
     return 0
 

@@ -72,9 +72,11 @@ def render(result) -> str:
     bench = result.benchmark
     if bench and bench.get("cases"):
         lines += ["", f"Benchmark ({bench.get('method', '')}):"]
-        lines.append(f"  {'case':<24} {'median ms':>10} {'mean':>9} {'std':>9} {'min':>9} "
-                     f"{'runs':>5} {'GB/s':>8} {'GFLOP/s':>8} {'%peak':>6} {'ref ms':>9} "
-                     f"{'speedup':>7}")
+        lines.append(
+            f"  {'case':<24} {'median ms':>10} {'mean':>9} {'std':>9} {'min':>9} "
+            f"{'runs':>5} {'GB/s':>8} {'GFLOP/s':>8} {'%peak':>6} {'ref ms':>9} "
+            f"{'speedup':>7}"
+        )
         for c in bench["cases"]:
             frac = c.get("fraction_of_peak")
             lines.append(
@@ -115,15 +117,21 @@ def _cmd_judge(args) -> int:
     language = args.language or _guess_language(src)
     seed = args.seed if args.seed is not None else secrets.randbits(62)
     try:
-        job = JobSpec(problem=problem, source=src.read_text(), language=language,
-                      mode=args.mode, device=args.device, seed=seed, arch=args.arch)
+        job = JobSpec(
+            problem=problem,
+            source=src.read_text(),
+            language=language,
+            mode=args.mode,
+            device=args.device,
+            seed=seed,
+            arch=args.arch,
+        )
     except SpecError as exc:
         raise UsageError(str(exc)) from None
 
     def on_event(ev: dict) -> None:
         if not args.json and not args.quiet:
-            print("..", " ".join(f"{k}={v}" for k, v in ev.items()), file=sys.stderr,
-                  flush=True)
+            print("..", " ".join(f"{k}={v}" for k, v in ev.items()), file=sys.stderr, flush=True)
 
     result = judge(job, on_event=on_event)
     if args.json:

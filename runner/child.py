@@ -52,8 +52,11 @@ def _is_oom(exc: BaseException) -> bool:
 
 def _is_cuda_error(exc: BaseException) -> bool:
     text = str(exc)
-    return "CUDA error" in text or "cudaError" in text or "CUDA_ERROR" in text or (
-        "AcceleratorError" in type(exc).__name__
+    return (
+        "CUDA error" in text
+        or "cudaError" in text
+        or "CUDA_ERROR" in text
+        or ("AcceleratorError" in type(exc).__name__)
     )
 
 
@@ -138,8 +141,11 @@ class Child:
                 total_memory=int(props.total_memory),
             )
             torch.zeros(1, device="cuda")  # create the context before user code
-            self.events = (_Event(enable_timing=True), _Event(enable_timing=True),
-                           _Event(enable_timing=True))
+            self.events = (
+                _Event(enable_timing=True),
+                _Event(enable_timing=True),
+                _Event(enable_timing=True),
+            )
         else:
             import platform  # noqa: PLC0415
 
@@ -155,9 +161,12 @@ class Child:
                 try:
                     fn = lib.solve
                 except AttributeError:
-                    return {"ok": False, "kind": "compile_error",
-                            "error": 'no function `extern "C" void solve(...)` was found in '
-                                     "solution.cu (did you forget extern \"C\"?)"}
+                    return {
+                        "ok": False,
+                        "kind": "compile_error",
+                        "error": 'no function `extern "C" void solve(...)` was found in '
+                        'solution.cu (did you forget extern "C"?)',
+                    }
                 fn.restype = None
                 fn.argtypes = [
                     CTYPES_SCALAR[p["dtype"]] if p["role"] == "scalar" else ctypes.c_void_p
@@ -179,8 +188,11 @@ class Child:
                 spec.loader.exec_module(module)
                 fn = getattr(module, "solve", None)
                 if not callable(fn):
-                    return {"ok": False, "kind": "compile_error",
-                            "error": "solution defines no function solve(...)"}
+                    return {
+                        "ok": False,
+                        "kind": "compile_error",
+                        "error": "solution defines no function solve(...)",
+                    }
                 self.solve = fn
         except SyntaxError as exc:
             return {"ok": False, "kind": "compile_error", "error": _user_traceback(exc)}
@@ -196,9 +208,13 @@ class Child:
             self.cuda_dead = True
         else:
             kind = "exception"
-        return {"ok": False, "kind": kind, "where": where,
-                "error": f"{type(exc).__name__}: {exc}"[:2000],
-                "traceback": _user_traceback(exc)}
+        return {
+            "ok": False,
+            "kind": kind,
+            "where": where,
+            "error": f"{type(exc).__name__}: {exc}"[:2000],
+            "traceback": _user_traceback(exc),
+        }
 
     def _load_tensor(self, d: Path, name: str, dtype: str, shape: list) -> torch.Tensor:
         raw = wire.load_bytes(d / f"in_{name}.npy", nbytes(dtype, shape))
@@ -222,8 +238,9 @@ class Child:
                 else:
                     from runner.inputs import TORCH_DTYPES  # noqa: PLC0415
 
-                    t = torch.empty(tuple(shape), dtype=TORCH_DTYPES[p["dtype"]],
-                                    device=self.device)
+                    t = torch.empty(
+                        tuple(shape), dtype=TORCH_DTYPES[p["dtype"]], device=self.device
+                    )
                     poison_(t, p["dtype"])
                     tensors[p["name"]] = t
             args = self._args(tensors, scalars)
@@ -260,8 +277,11 @@ class Child:
             for p in self.params:
                 if p["role"] == "scalar":
                     continue
-                t = torch.empty(tuple(msg["shapes"][p["name"]]),
-                                dtype=TORCH_DTYPES[p["dtype"]], device=self.device)
+                t = torch.empty(
+                    tuple(msg["shapes"][p["name"]]),
+                    dtype=TORCH_DTYPES[p["dtype"]],
+                    device=self.device,
+                )
                 poison_(t, p["dtype"])
                 bufs[p["name"]] = t
             pool = []
@@ -272,15 +292,22 @@ class Child:
                     for p in self.params:
                         if p["role"] in ("in", "inout"):
                             shape = msg["shapes"][p["name"]]
-                            raw = wire.load_bytes(pd / f"{j}_{p['name']}.npy",
-                                                  nbytes(p["dtype"], shape))
+                            raw = wire.load_bytes(
+                                pd / f"{j}_{p['name']}.npy", nbytes(p["dtype"], shape)
+                            )
                             entry[p["name"]] = from_bytes(raw, p["dtype"], shape, self.device)
                     pool.append(entry)
             flush = None
             if self.device == "cuda" and msg.get("flush_bytes"):
                 flush = torch.empty(int(msg["flush_bytes"]), dtype=torch.uint8, device="cuda")
-            self.bench = {"case": case, "scalars": scalars, "bufs": bufs, "pool": pool,
-                          "flush": flush, "args": self._args(bufs, scalars)}
+            self.bench = {
+                "case": case,
+                "scalars": scalars,
+                "bufs": bufs,
+                "pool": pool,
+                "flush": flush,
+                "args": self._args(bufs, scalars),
+            }
             self._sync()
             gap = self._calibrate_gap() if flush is not None else 0.0
         except BaseException as exc:  # noqa: BLE001
@@ -371,9 +398,18 @@ class Child:
 def _make_integrity_check():
     """Snapshot of every timing-relevant name, kept in a closure (not a module global)."""
     g = globals()
-    saved_globals = {n: g[n] for n in ("_perf_counter", "_monotonic", "_cuda_synchronize",
-                                        "_Event", "_event_record", "_event_elapsed",
-                                        "_event_synchronize")}
+    saved_globals = {
+        n: g[n]
+        for n in (
+            "_perf_counter",
+            "_monotonic",
+            "_cuda_synchronize",
+            "_Event",
+            "_event_record",
+            "_event_elapsed",
+            "_event_synchronize",
+        )
+    }
     saved_public = {
         "time.perf_counter": time.perf_counter,
         "time.monotonic": time.monotonic,
@@ -387,9 +423,18 @@ def _make_integrity_check():
 
     saved_public["runner.inputs.generate_inputs"] = _inputs.generate_inputs
     saved_public["runner.inputs.sample"] = _inputs.sample
-    saved_methods = {n: getattr(Child, n) for n in ("cmd_iter", "_call", "_fill_inputs",
-                                                   "_sync", "_check_native_error",
-                                                   "cmd_dump", "_dump")}
+    saved_methods = {
+        n: getattr(Child, n)
+        for n in (
+            "cmd_iter",
+            "_call",
+            "_fill_inputs",
+            "_sync",
+            "_check_native_error",
+            "cmd_dump",
+            "_dump",
+        )
+    }
 
     def current_public() -> dict:
         return {

@@ -24,7 +24,6 @@ class DevicePeaks:
     floor_flops: float = 0.0  # FLOP/s used only for the physical floor: the fastest any
     # arithmetic could go (dense fp16/bf16 tensor cores), so that no legal kernel is rejected
 
-
     def to_dict(self) -> dict:
         return asdict(self)
 

@@ -65,8 +65,13 @@ def base_env(extra: dict[str, str] | None = None) -> dict[str, str]:
         "PYTHONDONTWRITEBYTECODE": "1",
         "PYTHONUNBUFFERED": "1",
     }
-    for key in ("CUDA_HOME", "CUDA_PATH", "LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES",
-                "NVIDIA_VISIBLE_DEVICES"):
+    for key in (
+        "CUDA_HOME",
+        "CUDA_PATH",
+        "LD_LIBRARY_PATH",
+        "CUDA_VISIBLE_DEVICES",
+        "NVIDIA_VISIBLE_DEVICES",
+    ):
         if key in os.environ:
             env[key] = os.environ[key]
     env.update(extra or {})
@@ -83,10 +88,18 @@ def sandbox_owns(path: Path) -> None:
             os.chmod(path, 0o777)
 
 
-def spawn(argv: list[str], workdir: Path, *, gpu: bool, env: dict[str, str],
-          pass_fds: tuple[int, ...] = (), memory_bytes: int | None = None,
-          timeout_s: float | None = None, fsize_bytes: int | None = None,
-          log_path: Path | None = None):
+def spawn(
+    argv: list[str],
+    workdir: Path,
+    *,
+    gpu: bool,
+    env: dict[str, str],
+    pass_fds: tuple[int, ...] = (),
+    memory_bytes: int | None = None,
+    timeout_s: float | None = None,
+    fsize_bytes: int | None = None,
+    log_path: Path | None = None,
+):
     """Start ``argv`` sandboxed; returns a handle with wait(timeout)/kill()/returncode and
     ``memory_exceeded``."""
     sb = _sandbox()
@@ -96,17 +109,29 @@ def spawn(argv: list[str], workdir: Path, *, gpu: bool, env: dict[str, str],
             lim["memory_bytes"] = int(memory_bytes)
         if fsize_bytes:
             lim["fsize_bytes"] = int(fsize_bytes)
-        req = sb.SandboxRequest(argv=list(argv), workdir=Path(workdir), gpu=gpu, env=dict(env),
-                                limits=sb.SandboxLimits(**lim),
-                                ro_binds=[RUNNER_ROOT / "runner"], pass_fds=tuple(pass_fds),
-                                log_path=log_path)
+        req = sb.SandboxRequest(
+            argv=list(argv),
+            workdir=Path(workdir),
+            gpu=gpu,
+            env=dict(env),
+            limits=sb.SandboxLimits(**lim),
+            ro_binds=[RUNNER_ROOT / "runner"],
+            pass_fds=tuple(pass_fds),
+            log_path=log_path,
+        )
         return sb.spawn(req)
     log = open(log_path, "ab") if log_path else subprocess.DEVNULL  # noqa: SIM115
     try:
         popen = subprocess.Popen(
-            list(argv), cwd=str(workdir), env={**env, "HOME": str(workdir)},
-            pass_fds=tuple(pass_fds), stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-            start_new_session=True, close_fds=True,
+            list(argv),
+            cwd=str(workdir),
+            env={**env, "HOME": str(workdir)},
+            pass_fds=tuple(pass_fds),
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=log,
+            start_new_session=True,
+            close_fds=True,
         )
     finally:
         if log_path:
@@ -122,22 +147,43 @@ class Captured:
     truncated: bool
 
 
-def run_capture(argv: list[str], workdir: Path, *, timeout_s: float, env: dict[str, str],
-                cap_bytes: int = 256 * 1024, python: bool = False) -> Captured:
+def run_capture(
+    argv: list[str],
+    workdir: Path,
+    *,
+    timeout_s: float,
+    env: dict[str, str],
+    cap_bytes: int = 256 * 1024,
+    python: bool = False,
+) -> Captured:
     """Run a tool (nvcc) to completion in the sandbox; stdout+stderr captured and capped."""
     sb = _sandbox()
     if sb is not None:
-        req = sb.SandboxRequest(argv=list(argv), workdir=Path(workdir), gpu=False,
-                                env=dict(env), python=python,
-                                limits=sb.SandboxLimits(wall_s=timeout_s, memory_bytes=8 << 30,
-                                                        stdout_bytes=cap_bytes,
-                                                        stderr_bytes=cap_bytes))
+        req = sb.SandboxRequest(
+            argv=list(argv),
+            workdir=Path(workdir),
+            gpu=False,
+            env=dict(env),
+            python=python,
+            limits=sb.SandboxLimits(
+                wall_s=timeout_s,
+                memory_bytes=8 << 30,
+                stdout_bytes=cap_bytes,
+                stderr_bytes=cap_bytes,
+            ),
+        )
         out = sb.run(req)
         text = (out.stdout + out.stderr).decode(errors="replace")
         return Captured(out.returncode, text, out.timed_out, out.output_limit_exceeded)
     try:
-        p = subprocess.run(list(argv), cwd=str(workdir), env=env, capture_output=True,
-                           timeout=timeout_s, start_new_session=True)
+        p = subprocess.run(
+            list(argv),
+            cwd=str(workdir),
+            env=env,
+            capture_output=True,
+            timeout=timeout_s,
+            start_new_session=True,
+        )
     except subprocess.TimeoutExpired as exc:
         text = ((exc.stdout or b"") + (exc.stderr or b"")).decode(errors="replace")
         return Captured(None, text[:cap_bytes], True, len(text) > cap_bytes)

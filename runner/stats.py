@@ -9,13 +9,25 @@ import statistics
 def summarize(times_ms: list[float]) -> dict:
     n = len(times_ms)
     if n == 0:
-        return {"median_ms": None, "mean_ms": None, "std_ms": None, "min_ms": None, "runs": 0,
-                "rel_se": None}
+        return {
+            "median_ms": None,
+            "mean_ms": None,
+            "std_ms": None,
+            "min_ms": None,
+            "runs": 0,
+            "rel_se": None,
+        }
     med = statistics.median(times_ms)
     mean = statistics.fmean(times_ms)
     std = statistics.stdev(times_ms) if n > 1 else 0.0
-    return {"median_ms": med, "mean_ms": mean, "std_ms": std, "min_ms": min(times_ms),
-            "runs": n, "rel_se": rel_se_of_median(times_ms)}
+    return {
+        "median_ms": med,
+        "mean_ms": mean,
+        "std_ms": std,
+        "min_ms": min(times_ms),
+        "runs": n,
+        "rel_se": rel_se_of_median(times_ms),
+    }
 
 
 def rel_se_of_median(times_ms: list[float]) -> float:
@@ -36,8 +48,14 @@ def rel_se_of_median(times_ms: list[float]) -> float:
     return 1.2533 * statistics.stdev(keep) / math.sqrt(len(keep)) / med
 
 
-def should_stop(times_ms: list[float], elapsed_s: float, budget_s: float, min_runs: int,
-                max_runs: int, target_rel_se: float) -> tuple[bool, str]:
+def should_stop(
+    times_ms: list[float],
+    elapsed_s: float,
+    budget_s: float,
+    min_runs: int,
+    max_runs: int,
+    target_rel_se: float,
+) -> tuple[bool, str]:
     n = len(times_ms)
     if n >= max_runs:
         return True, "max_runs"

@@ -101,14 +101,28 @@ class ChildProcess:
             env["CUDA_VISIBLE_DEVICES"] = ""
         env["KERNELJUDGE_MAX_FILE_BYTES"] = str(max_file_bytes)
         env["KERNELJUDGE_DEVICE"] = job.device
-        argv = [sys.executable, "-m", "runner.child", "--fd", str(child_fd),
-                "--workdir", str(job_dir)]
+        argv = [
+            sys.executable,
+            "-m",
+            "runner.child",
+            "--fd",
+            str(child_fd),
+            "--workdir",
+            str(job_dir),
+        ]
         limits = job.effective_limits
         try:
-            self.handle = proc.spawn(argv, job_dir, gpu=job.device == "cuda", env=env,
-                                     pass_fds=(child_fd,), memory_bytes=limits.host_memory_bytes,
-                                     timeout_s=limits.job_timeout_s, fsize_bytes=max_file_bytes,
-                                     log_path=job_dir / "child_boot.log")
+            self.handle = proc.spawn(
+                argv,
+                job_dir,
+                gpu=job.device == "cuda",
+                env=env,
+                pass_fds=(child_fd,),
+                memory_bytes=limits.host_memory_bytes,
+                timeout_s=limits.job_timeout_s,
+                fsize_bytes=max_file_bytes,
+                log_path=job_dir / "child_boot.log",
+            )
         finally:
             child.close()
         self.chan = wire.Channel(parent)
@@ -130,8 +144,11 @@ class ChildProcess:
         if rc is None:
             self.kill()
             rc = self.handle.wait(5)
-        return ChildDied(rc, bool(getattr(self.handle, "memory_exceeded", False)),
-                         bool(getattr(self.handle, "timed_out", False)))
+        return ChildDied(
+            rc,
+            bool(getattr(self.handle, "memory_exceeded", False)),
+            bool(getattr(self.handle, "timed_out", False)),
+        )
 
     def kill(self) -> None:
         try:
@@ -167,8 +184,14 @@ class Judgement:
         self.flags: list[str] = []
         self.compile_log = ""
         self.child: ChildProcess | None = None
-        self.device_info: dict = {"kind": job.device, "name": "", "arch": None, "l2_bytes": 0,
-                                  "peak_gbps": 0.0, "peak_gflops": 0.0}
+        self.device_info: dict = {
+            "kind": job.device,
+            "name": "",
+            "arch": None,
+            "l2_bytes": 0,
+            "peak_gbps": 0.0,
+            "peak_gflops": 0.0,
+        }
         self.benchmark: dict | None = None
         self.reference = None
         self.make_inputs = None
@@ -198,11 +221,16 @@ class Judgement:
         self.phases["total_s"] = time.monotonic() - t_start
         stdout, stderr, truncated, total_out = self._collect_output()
         if total_out > self.limits.output_bytes * OUTPUT_HARD_FACTOR and verdict in (
-            "accepted", "wrong_answer", "runtime_error", "time_limit_exceeded"
+            "accepted",
+            "wrong_answer",
+            "runtime_error",
+            "time_limit_exceeded",
         ):
             verdict = "output_limit_exceeded"
-            message = (f"The solution wrote {total_out} bytes to stdout/stderr, more than the "
-                       f"{self.limits.output_bytes * OUTPUT_HARD_FACTOR} byte limit.")
+            message = (
+                f"The solution wrote {total_out} bytes to stdout/stderr, more than the "
+                f"{self.limits.output_bytes * OUTPUT_HARD_FACTOR} byte limit."
+            )
         result = JudgeResult(
             verdict=verdict,
             message=message,
@@ -223,14 +251,16 @@ class Judgement:
 
     def _protections(self) -> dict:
         p = proc.sandbox_protections(self.job.device == "cuda")
-        p.update({
-            "reference_in_child": False,
-            "inputs_generated_by": "supervisor (secret seed)",
-            "outputs_poisoned": True,
-            "const_inputs_checked": True,
-            "secret_checked_calls": self.job.mode == "submit",
-            "timer_integrity_check": self.job.mode == "submit",
-        })
+        p.update(
+            {
+                "reference_in_child": False,
+                "inputs_generated_by": "supervisor (secret seed)",
+                "outputs_poisoned": True,
+                "const_inputs_checked": True,
+                "secret_checked_calls": self.job.mode == "submit",
+                "timer_integrity_check": self.job.mode == "submit",
+            }
+        )
         return p
 
     def _collect_output(self) -> tuple[str, str, bool, int]:
@@ -250,9 +280,11 @@ class Judgement:
     def _flow(self) -> tuple[str, str]:
         job = self.job
         if len(job.source.encode()) > self.limits.source_bytes:
-            raise Verdict("compile_error",
-                          f"The source is {len(job.source.encode())} bytes, more than the "
-                          f"{self.limits.source_bytes} byte limit.")
+            raise Verdict(
+                "compile_error",
+                f"The source is {len(job.source.encode())} bytes, more than the "
+                f"{self.limits.source_bytes} byte limit.",
+            )
         # Overlap the slow parts of a cold start: nvcc runs in a thread while the child
         # process starts (imports torch, creates its CUDA context) and this process imports
         # torch and loads the reference.
@@ -297,8 +329,10 @@ class Judgement:
             self.flags.append("compile_cached")
         if not res.ok:
             if res.timed_out:
-                raise Verdict("compile_error",
-                              f"Compilation timed out after {self.limits.compile_timeout_s:g} s.")
+                raise Verdict(
+                    "compile_error",
+                    f"Compilation timed out after {self.limits.compile_timeout_s:g} s.",
+                )
             first = next((ln for ln in res.log.splitlines() if "error" in ln), "")
             raise Verdict("compile_error", "Compilation failed" + (f": {first}" if first else "."))
         return res.so_path
@@ -308,9 +342,11 @@ class Judgement:
         if job.device != "cuda":
             lang = {"cuda": "CUDA", "cupy": "CuPy"}[job.language]
             what = "compiled successfully, but " if job.language == "cuda" else ""
-            raise Verdict("internal_error",
-                          f"The {lang} solution {what}can only run on a GPU worker "
-                          f"(device 'cuda'); this job asked for device '{job.device}'.")
+            raise Verdict(
+                "internal_error",
+                f"The {lang} solution {what}can only run on a GPU worker "
+                f"(device 'cuda'); this job asked for device '{job.device}'.",
+            )
         import torch  # noqa: PLC0415
 
         if not torch.cuda.is_available():
@@ -320,9 +356,11 @@ class Judgement:
         props = torch.cuda.get_device_properties(0)
         self.peaks = devices.lookup(props.name, "cuda")
         self.device_info.update(
-            name=props.name, arch=f"sm_{props.major}{props.minor}",
+            name=props.name,
+            arch=f"sm_{props.major}{props.minor}",
             l2_bytes=int(getattr(props, "L2_cache_size", 0) or 0),
-            peak_gbps=self.peaks.peak_bw / 1e9, peak_gflops=self.peaks.peak_flops / 1e9,
+            peak_gbps=self.peaks.peak_bw / 1e9,
+            peak_gflops=self.peaks.peak_flops / 1e9,
             peaks_known=self.peaks.known,
         )
 
@@ -355,13 +393,21 @@ class Judgement:
 
     def _start_child(self, module_path: Path) -> None:
         t0 = time.monotonic()
-        params = [{"name": p.name, "dtype": p.dtype, "role": p.role, "py_layout": p.py_layout}
-                  for p in self.problem.params]
-        msg = {"op": "init", "device": self.job.device, "language": self.job.language,
-               "params": params, "module_path": str(module_path),
-               "problem": self._child_problem()}
-        reply = self._ask(msg, self.limits.test_timeout_s + JIT_ALLOWANCE_S,
-                          "while loading the solution")
+        params = [
+            {"name": p.name, "dtype": p.dtype, "role": p.role, "py_layout": p.py_layout}
+            for p in self.problem.params
+        ]
+        msg = {
+            "op": "init",
+            "device": self.job.device,
+            "language": self.job.language,
+            "params": params,
+            "module_path": str(module_path),
+            "problem": self._child_problem(),
+        }
+        reply = self._ask(
+            msg, self.limits.test_timeout_s + JIT_ALLOWANCE_S, "while loading the solution"
+        )
         self.phases["start_s"] = self.phases.get("start_s", 0.0) + time.monotonic() - t0
         if not reply.get("ok"):
             self._raise_child_error(reply, "while loading the solution")
@@ -377,9 +423,11 @@ class Judgement:
         try:
             reply, _ = self.child.request(msg, timeout)
         except ChildTimeout:
-            raise Verdict("time_limit_exceeded",
-                          f"Time limit exceeded {where}: no answer within {timeout:g} s "
-                          f"(the process was killed).") from None
+            raise Verdict(
+                "time_limit_exceeded",
+                f"Time limit exceeded {where}: no answer within {timeout:g} s "
+                f"(the process was killed).",
+            ) from None
         except ChildDied as d:
             raise self._death_verdict(d, where) from None
         return reply
@@ -388,40 +436,51 @@ class Judgement:
         try:
             return self.child.request(msg, timeout)
         except ChildTimeout:
-            raise Verdict("time_limit_exceeded",
-                          f"Time limit exceeded {where}: no answer within {timeout:g} s "
-                          f"(the process was killed).") from None
+            raise Verdict(
+                "time_limit_exceeded",
+                f"Time limit exceeded {where}: no answer within {timeout:g} s "
+                f"(the process was killed).",
+            ) from None
         except ChildDied as d:
             raise self._death_verdict(d, where) from None
 
     def _death_verdict(self, d: ChildDied, where: str) -> Verdict:
         rc = d.returncode
         if d.wall_timeout:
-            return Verdict("time_limit_exceeded",
-                           f"The job exceeded its total time limit of "
-                           f"{self.limits.job_timeout_s:g} s {where} (the process was killed).")
+            return Verdict(
+                "time_limit_exceeded",
+                f"The job exceeded its total time limit of "
+                f"{self.limits.job_timeout_s:g} s {where} (the process was killed).",
+            )
         if d.oom:
-            return Verdict("memory_limit_exceeded",
-                           f"The process ran out of memory {where} (killed by the memory limit).")
+            return Verdict(
+                "memory_limit_exceeded",
+                f"The process ran out of memory {where} (killed by the memory limit).",
+            )
         if rc is None:
             return Verdict("runtime_error", f"The process stopped answering {where}.")
         if rc < 0:
             name = _signal_name(rc)
             if name == "SIGXFSZ":
-                return Verdict("output_limit_exceeded",
-                               f"The process wrote more output than allowed {where}.")
+                return Verdict(
+                    "output_limit_exceeded", f"The process wrote more output than allowed {where}."
+                )
             words = _SIGNAL_WORDS.get(name, "")
             hint = " (possibly out of memory)" if name == "SIGKILL" else ""
-            return Verdict("runtime_error",
-                           f"The process was killed by {name}"
-                           f"{' (' + words + ')' if words else ''} {where}{hint}.")
+            return Verdict(
+                "runtime_error",
+                f"The process was killed by {name}"
+                f"{' (' + words + ')' if words else ''} {where}{hint}.",
+            )
         boot = ""
         log = self.dir / "child_boot.log"
         if log.is_file():
             boot = log.read_text(errors="replace")[-2000:]
-        return Verdict("runtime_error",
-                       f"The process exited with status {rc} {where} (sys.exit / os._exit "
-                       f"in the solution?).", details=boot)
+        return Verdict(
+            "runtime_error",
+            f"The process exited with status {rc} {where} (sys.exit / os._exit in the solution?).",
+            details=boot,
+        )
 
     def _raise_child_error(self, reply: dict, where: str) -> None:
         kind = reply.get("kind")
@@ -467,14 +526,16 @@ class Judgement:
             if p.is_input:
                 args[p.name] = inputs[p.name].clone().to(dtype)
             else:
-                args[p.name] = torch.zeros(shape, dtype=dtype, device=inputs_device(inputs,
-                                                                                   self.job))
+                args[p.name] = torch.zeros(
+                    shape, dtype=dtype, device=inputs_device(inputs, self.job)
+                )
         with torch.no_grad():
             self.reference.reference(**args)
         return {p.name: args[p.name] for p in self.problem.tensor_params if p.is_output}
 
-    def _check_outputs(self, name: str, sizes: dict, inputs: dict, scalars: dict,
-                       post_dir: Path) -> tuple[bool, dict, str]:
+    def _check_outputs(
+        self, name: str, sizes: dict, inputs: dict, scalars: dict, post_dir: Path
+    ) -> tuple[bool, dict, str]:
         """Compare the child's post-call tensors with the inputs sent and the expected outputs."""
         from runner.tensors import from_bytes, nbytes  # noqa: PLC0415
         from runner.verify import compare, describe, first_change  # noqa: PLC0415
@@ -486,9 +547,9 @@ class Judgement:
             try:
                 raw = wire.load_bytes(post_dir / f"post_{p.name}.npy", nbytes(p.dtype, shape))
             except wire.ProtocolError as exc:
-                raise Verdict("runtime_error",
-                              f"Test '{name}': the outputs could not be read back ({exc}).") \
-                    from None
+                raise Verdict(
+                    "runtime_error", f"Test '{name}': the outputs could not be read back ({exc})."
+                ) from None
             post[p.name] = from_bytes(raw, p.dtype, shape, device=dev)
         entry: dict[str, Any] = {"max_abs_err": 0.0, "max_rel_err": 0.0, "first_mismatch": None}
         for p in self.problem.tensor_params:
@@ -496,8 +557,10 @@ class Judgement:
                 continue
             idx = first_change(inputs[p.name], post[p.name])
             if idx is not None:
-                msg = (f"Test '{name}' ({_fmt_sizes(sizes)}): input {p.name} was modified by "
-                       f"solve (first change at flat index {idx}); inputs are read-only.")
+                msg = (
+                    f"Test '{name}' ({_fmt_sizes(sizes)}): input {p.name} was modified by "
+                    f"solve (first change at flat index {idx}); inputs are read-only."
+                )
                 entry["message"] = msg
                 entry["input_modified"] = p.name
                 return False, entry, msg
@@ -505,13 +568,21 @@ class Judgement:
         for p in self.problem.tensor_params:
             if not p.is_output:
                 continue
-            cmp = compare(p.name, post[p.name], expected[p.name], p.dtype,
-                          self.problem.atol, self.problem.rtol)
+            cmp = compare(
+                p.name,
+                post[p.name],
+                expected[p.name],
+                p.dtype,
+                self.problem.atol,
+                self.problem.rtol,
+            )
             entry["max_abs_err"] = max(entry["max_abs_err"], cmp.max_abs_err)
             entry["max_rel_err"] = max(entry["max_rel_err"], cmp.max_rel_err)
             if self.job.mode == "run" and post[p.name].numel() <= 64:
                 entry.setdefault("output_preview", {})[p.name] = {
-                    "got": _to_list(post[p.name]), "expected": _to_list(expected[p.name])}
+                    "got": _to_list(post[p.name]),
+                    "expected": _to_list(expected[p.name]),
+                }
             if not cmp.passed:
                 msg = describe(name, sizes, cmp, tuple(expected[p.name].shape))
                 entry["first_mismatch"] = cmp.first_mismatch
@@ -535,34 +606,50 @@ class Judgement:
                 base = {"name": test.name, "public": test.public, "sizes": sizes}
                 if self.job.device == "cpu" and not test.cpu:
                     skipped += 1
-                    self.tests.append({**base, "passed": None, "skipped": True,
-                                       "message": "Not run on the CPU device (cpu = false); "
-                                                  "it runs on GPU workers."})
+                    self.tests.append(
+                        {
+                            **base,
+                            "passed": None,
+                            "skipped": True,
+                            "message": "Not run on the CPU device (cpu = false); "
+                            "it runs on GPU workers.",
+                        }
+                    )
                     continue
                 self.emit({"phase": "testing", "test": k, "total": len(tests)})
                 seed = derive_seed(self.job.seed, "test", test.name, k)
-                inputs = generate_inputs(self.problem, test, seed, self.job.device,
-                                         self.make_inputs)
+                inputs = generate_inputs(
+                    self.problem, test, seed, self.job.device, self.make_inputs
+                )
                 tdir = self._new_dir(f"t{k}_")
-                shapes = {p.name: list(p.shape_for(test.scalars))
-                          for p in self.problem.tensor_params}
+                shapes = {
+                    p.name: list(p.shape_for(test.scalars)) for p in self.problem.tensor_params
+                }
                 for name, t in inputs.items():
                     wire.save_bytes(tdir / f"in_{name}.npy", to_bytes(t))
                 proc.sandbox_owns(tdir)  # only now may the child write here
                 where = f"in test '{test.name}' ({_fmt_sizes(sizes)})"
                 timeout = self.limits.test_timeout_s
-                if run_count == 0 and self.job.language != "cuda" and (
-                        self.job.device == "cuda" or self.job.language == "triton"):
+                if (
+                    run_count == 0
+                    and self.job.language != "cuda"
+                    and (self.job.device == "cuda" or self.job.language == "triton")
+                ):
                     timeout += JIT_ALLOWANCE_S  # first call: Triton/CuPy JIT, cuBLAS loading
-                reply = self._ask({"op": "test", "dir": tdir.name, "scalars": test.scalars,
-                                   "shapes": shapes}, timeout, where)
+                reply = self._ask(
+                    {"op": "test", "dir": tdir.name, "scalars": test.scalars, "shapes": shapes},
+                    timeout,
+                    where,
+                )
                 if not reply.get("ok"):
-                    self.tests.append({**base, "passed": False,
-                                       "message": str(reply.get("error", ""))[:2000]})
+                    self.tests.append(
+                        {**base, "passed": False, "message": str(reply.get("error", ""))[:2000]}
+                    )
                     self._raise_child_error(reply, where)
                 run_count += 1
-                passed, entry, msg = self._check_outputs(test.name, sizes, inputs, test.scalars,
-                                                         tdir)
+                passed, entry, msg = self._check_outputs(
+                    test.name, sizes, inputs, test.scalars, tdir
+                )
                 time_ms = reply.get("time_ms")
                 entry["time_ms"] = float(time_ms) if isinstance(time_ms, int | float) else None
                 self.tests.append({**base, "passed": passed, "message": msg, **entry})
@@ -575,8 +662,11 @@ class Judgement:
             self.phases["tests_s"] = time.monotonic() - t0
         if first_failure:
             return first_failure
-        note = f" ({skipped} GPU-only test{'s' if skipped != 1 else ''} skipped on the CPU)" \
-            if skipped else ""
+        note = (
+            f" ({skipped} GPU-only test{'s' if skipped != 1 else ''} skipped on the CPU)"
+            if skipped
+            else ""
+        )
         return "accepted", f"All {run_count} tests passed{note}."
 
     # -- benchmark ------------------------------------------------------------------------------
@@ -591,10 +681,12 @@ class Judgement:
             tampered = self._ask({"op": "integrity"}, 30, "in the integrity check")
             bad = tampered.get("tampered") if isinstance(tampered, dict) else None
             if bad or not tampered.get("ok"):
-                raise Verdict("rejected",
-                              "Timing functions were replaced during the run: "
-                              + ", ".join(map(str, bad or ["(no answer)"]))
-                              + ". Solutions must not touch the harness or the timers.")
+                raise Verdict(
+                    "rejected",
+                    "Timing functions were replaced during the run: "
+                    + ", ".join(map(str, bad or ["(no answer)"]))
+                    + ". Solutions must not touch the harness or the timers.",
+                )
             # the child is done: free the device before timing the reference here
             self.child.close()
             self.child = None
@@ -605,7 +697,8 @@ class Judgement:
             self.benchmark = {
                 "cases": out_cases,
                 "score_ms": stats.geomean([c["median_ms"] for c in out_cases])
-                if out_cases and len(out_cases) == len(cases) else None,
+                if out_cases and len(out_cases) == len(cases)
+                else None,
                 "method": self._method(),
             }
         for c in out_cases:
@@ -615,14 +708,17 @@ class Judgement:
                     "rejected",
                     f"Impossibly fast: {c['median_ms']:.4g} ms on '{c['name']}' is below the "
                     f"physical floor {floor:.4g} ms of this device (bytes / peak bandwidth, "
-                    f"flops / peak rate).")
+                    f"flops / peak rate).",
+                )
         score = self.benchmark["score_ms"]
         return "accepted", f"{tests_message} Score: {score:.4g} ms (geometric mean of medians)."
 
     def _method(self) -> str:
         if self.job.device == "cuda":
-            return ("CUDA events around each call, L2 flushed before each call, device-wide "
-                    "sync checked after each call, fresh inputs per call")
+            return (
+                "CUDA events around each call, L2 flushed before each call, device-wide "
+                "sync checked after each call, fresh inputs per call"
+            )
         return "CPU: time.perf_counter around each call, no cache flush, fresh inputs per call"
 
     def _case_budget(self, n_cases: int) -> float:
@@ -636,8 +732,12 @@ class Judgement:
         scalars = case_scalars(case, job.device)
         shapes = {p.name: list(p.shape_for(scalars)) for p in self.problem.tensor_params}
         where = f"in benchmark '{case.name}' ({_fmt_sizes(scalars)})"
-        setup: dict[str, Any] = {"op": "bench_setup", "case": dataclasses.asdict(case),
-                                 "scalars": scalars, "shapes": shapes}
+        setup: dict[str, Any] = {
+            "op": "bench_setup",
+            "case": dataclasses.asdict(case),
+            "scalars": scalars,
+            "shapes": shapes,
+        }
         pool_n = 0
         if self.make_inputs is not None:
             # inputs that only the reference's make_inputs can build: a pool the supervisor
@@ -645,8 +745,13 @@ class Judgement:
             pool_n = 4
             pdir = self._new_dir(f"pool{ci}_")
             for j in range(pool_n):
-                ins = generate_inputs(self.problem, case, derive_seed(job.seed, "pool", ci, j),
-                                      job.device, self.make_inputs)
+                ins = generate_inputs(
+                    self.problem,
+                    case,
+                    derive_seed(job.seed, "pool", ci, j),
+                    job.device,
+                    self.make_inputs,
+                )
                 for name, t in ins.items():
                     wire.save_bytes(pdir / f"{j}_{name}.npy", to_bytes(t))
             # The child must read the pool; what it does to the files is harmless, since a
@@ -661,8 +766,11 @@ class Judgement:
         # the host's own sync latency, measured by the child without user code; clamped so
         # that a child cannot widen the side-stream tolerance by lying about it
         gap = reply.get("gap_ms", 0.0)
-        gap = min(max(float(gap), 0.0), MAX_GAP_MS) if isinstance(gap, int | float) and \
-            math.isfinite(gap) else 0.0
+        gap = (
+            min(max(float(gap), 0.0), MAX_GAP_MS)
+            if isinstance(gap, int | float) and math.isfinite(gap)
+            else 0.0
+        )
 
         def escaped(ev: float, sy: float) -> bool:
             return sy - ev > gap + max(SIDE_STREAM_REL * ev, SIDE_STREAM_ABS_MS)
@@ -690,14 +798,17 @@ class Judgement:
             if not reply.get("ok"):
                 self._raise_child_error(reply, where)
             ev, sy = reply.get("event_ms"), reply.get("sync_ms")
-            if not all(isinstance(x, int | float) and math.isfinite(x) and x >= 0
-                       for x in (ev, sy)):
+            if not all(
+                isinstance(x, int | float) and math.isfinite(x) and x >= 0 for x in (ev, sy)
+            ):
                 raise Verdict("rejected", f"The timing harness returned invalid numbers {where}.")
             if sy + 1e-3 < ev or sy > wall_ms * 1.05 + 0.5:
-                raise Verdict("rejected",
-                              f"Timing numbers inconsistent with the supervisor's clock {where} "
-                              f"(event {ev:.4g} ms, synced {sy:.4g} ms, round trip "
-                              f"{wall_ms:.4g} ms).")
+                raise Verdict(
+                    "rejected",
+                    f"Timing numbers inconsistent with the supervisor's clock {where} "
+                    f"(event {ev:.4g} ms, synced {sy:.4g} ms, round trip "
+                    f"{wall_ms:.4g} ms).",
+                )
             is_final = stop_reason != ""
             if it in checked or is_final:
                 self._verify_timed_call(ci, case, scalars, it, msg, where)
@@ -716,9 +827,14 @@ class Judgement:
             if is_final:
                 final_check_done = True
                 break
-            stop, stop_reason = stats.should_stop(times, time.monotonic() - t_start, budget,
-                                                  lim.min_timed_runs, lim.max_timed_runs,
-                                                  lim.target_rel_se)
+            stop, stop_reason = stats.should_stop(
+                times,
+                time.monotonic() - t_start,
+                budget,
+                lim.min_timed_runs,
+                lim.max_timed_runs,
+                lim.target_rel_se,
+            )
             if not stop:
                 stop_reason = ""
         summary = stats.summarize(times)
@@ -731,15 +847,19 @@ class Judgement:
         if flops and med_s > 0:
             fr.append(flops / med_s / self.peaks.peak_flops)
         case_flags = []
-        if job.device == "cuda" and flagged and flagged >= max(1, SIDE_STREAM_FLAG_FRACTION *
-                                                              len(times)):
+        if (
+            job.device == "cuda"
+            and flagged
+            and flagged >= max(1, SIDE_STREAM_FLAG_FRACTION * len(times))
+        ):
             case_flags.append("side_stream_work")
             if "side_stream_work" not in self.flags:
                 self.flags.append("side_stream_work")
         if job.device == "cpu" and "cpu_timing_no_l2_flush" not in self.flags:
             self.flags.append("cpu_timing_no_l2_flush")
-        floor_ms = devices.floor_s(self.peaks, nbytes, flops) * 1e3 if job.device == "cuda" \
-            else None
+        floor_ms = (
+            devices.floor_s(self.peaks, nbytes, flops) * 1e3 if job.device == "cuda" else None
+        )
         return {
             "name": case.name,
             "sizes": scalars,
@@ -759,14 +879,16 @@ class Judgement:
             "speedup": None,
         }
 
-    def _verify_timed_call(self, ci: int, case: BenchmarkCase, scalars: dict, it: int,
-                           msg: dict, where: str) -> None:
+    def _verify_timed_call(
+        self, ci: int, case: BenchmarkCase, scalars: dict, it: int, msg: dict, where: str
+    ) -> None:
         from runner.inputs import derive_seed, generate_inputs  # noqa: PLC0415
 
         ddir = self._new_dir(f"chk{ci}_{it}_")
         proc.sandbox_owns(ddir)
-        reply = self._ask({"op": "dump", "dir": ddir.name}, max(60.0, self.limits.test_timeout_s),
-                          where)
+        reply = self._ask(
+            {"op": "dump", "dir": ddir.name}, max(60.0, self.limits.test_timeout_s), where
+        )
         if not reply.get("ok"):
             self._raise_child_error(reply, where)
         if "pool" in msg:
@@ -802,22 +924,32 @@ class Judgement:
         cuda = job.device == "cuda"
         bufs = {}
         for p in self.problem.tensor_params:
-            bufs[p.name] = torch.empty(p.shape_for(scalars), dtype=TORCH_DTYPES[p.dtype],
-                                       device=job.device)
-        args = {p.name: (bufs[p.name] if p.is_tensor else scalars[p.name])
-                for p in self.problem.params}
+            bufs[p.name] = torch.empty(
+                p.shape_for(scalars), dtype=TORCH_DTYPES[p.dtype], device=job.device
+            )
+        args = {
+            p.name: (bufs[p.name] if p.is_tensor else scalars[p.name]) for p in self.problem.params
+        }
         flush = None
         if cuda:
-            flush = torch.empty(max(2 * int(self.device_info.get("l2_bytes") or 0), 1 << 26),
-                                dtype=torch.uint8, device="cuda")
+            flush = torch.empty(
+                max(2 * int(self.device_info.get("l2_bytes") or 0), 1 << 26),
+                dtype=torch.uint8,
+                device="cuda",
+            )
             ev = [torch.cuda.Event(enable_timing=True) for _ in range(3)]
         budget = min(self._case_budget(n_cases) * 0.5, 5.0)
         times: list[float] = []
         t_start = time.monotonic()
         it = 0
         while True:
-            ins = generate_inputs(self.problem, case, derive_seed(job.seed, "ref", ci, it),
-                                  job.device, self.make_inputs)
+            ins = generate_inputs(
+                self.problem,
+                case,
+                derive_seed(job.seed, "ref", ci, it),
+                job.device,
+                self.make_inputs,
+            )
             for p in self.problem.tensor_params:
                 if p.is_input:
                     bufs[p.name].copy_(ins[p.name])
@@ -839,9 +971,14 @@ class Judgement:
             if it >= WARMUP_CALLS:
                 times.append(t)
             it += 1
-            stop, _ = stats.should_stop(times, time.monotonic() - t_start, budget,
-                                        self.limits.min_timed_runs, self.limits.max_timed_runs,
-                                        self.limits.target_rel_se)
+            stop, _ = stats.should_stop(
+                times,
+                time.monotonic() - t_start,
+                budget,
+                self.limits.min_timed_runs,
+                self.limits.max_timed_runs,
+                self.limits.target_rel_se,
+            )
             if stop:
                 break
         s = stats.summarize(times)

@@ -34,8 +34,9 @@ def _py(v: torch.Tensor) -> float | int | str:
     return x
 
 
-def compare(name: str, got: torch.Tensor, exp: torch.Tensor, dtype: str,
-            atol: float, rtol: float) -> Comparison:
+def compare(
+    name: str, got: torch.Tensor, exp: torch.Tensor, dtype: str, atol: float, rtol: float
+) -> Comparison:
     """Integers exactly; floats |got-exp| <= atol + rtol*|exp| or got == exp; NaN never equal."""
     shape = tuple(exp.shape)
     got = got.reshape(shape)
@@ -73,10 +74,16 @@ def compare(name: str, got: torch.Tensor, exp: torch.Tensor, dtype: str,
         "output": name,
         "index": _unravel(first, shape),
         "flat_index": first,
-        "expected": _py(exp.reshape(-1)[first].double() if dtype in FLOAT else
-                        exp.reshape(-1)[first].to(torch.int64)),
-        "got": _py(got.reshape(-1)[first].double() if dtype in FLOAT else
-                   got.reshape(-1)[first].to(torch.int64)),
+        "expected": _py(
+            exp.reshape(-1)[first].double()
+            if dtype in FLOAT
+            else exp.reshape(-1)[first].to(torch.int64)
+        ),
+        "got": _py(
+            got.reshape(-1)[first].double()
+            if dtype in FLOAT
+            else got.reshape(-1)[first].to(torch.int64)
+        ),
     }
     return Comparison(False, max_abs, max_rel, bad, fm)
 

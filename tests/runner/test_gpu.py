@@ -30,8 +30,7 @@ def _cuda_available() -> bool:
         return False
 
 
-pytestmark = [pytest.mark.gpu,
-              pytest.mark.skipif(not _cuda_available(), reason="no CUDA device")]
+pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not _cuda_available(), reason="no CUDA device")]
 
 SOURCES = Path(__file__).parent / "gpu_sources"
 GPU = Limits(test_timeout_s=30, benchmark_budget_s=2.0, compile_timeout_s=180)
@@ -44,11 +43,24 @@ def _arch() -> str:
     return f"sm_{p.major}{p.minor}"
 
 
-def gjob(source: str, language: str = "cuda", slug: str = "vector-add", mode: str = "submit",
-         limits: Limits = GPU, seed: int = 7) -> JobSpec:
-    return JobSpec(problem=ProblemSpec.from_dir(CATALOG / slug), source=source,
-                   language=language, mode=mode, device="cuda", seed=seed, limits=limits,
-                   arch=_arch())
+def gjob(
+    source: str,
+    language: str = "cuda",
+    slug: str = "vector-add",
+    mode: str = "submit",
+    limits: Limits = GPU,
+    seed: int = 7,
+) -> JobSpec:
+    return JobSpec(
+        problem=ProblemSpec.from_dir(CATALOG / slug),
+        source=source,
+        language=language,
+        mode=mode,
+        device="cuda",
+        seed=seed,
+        limits=limits,
+        arch=_arch(),
+    )
 
 
 def _show(r) -> str:
@@ -59,8 +71,10 @@ def _report(label: str, r) -> None:
     bench = ""
     if r.benchmark and r.benchmark.get("cases"):
         c = r.benchmark["cases"][0]
-        bench = (f" median {c['median_ms']:.4g} ms runs {c['runs']} gbps {c['gbps']:.4g} "
-                 f"speedup {c.get('speedup')} flags {c.get('flags')}")
+        bench = (
+            f" median {c['median_ms']:.4g} ms runs {c['runs']} gbps {c['gbps']:.4g} "
+            f"speedup {c.get('speedup')} flags {c.get('flags')}"
+        )
     print(f"[{label}] {r.verdict} | {r.message[:200]} | phases {r.phases}{bench}")
 
 
@@ -125,8 +139,9 @@ def test_side_stream_timed_in_full_or_rejected():
     assert "side_stream_work" not in honest.flags
 
 
-@pytest.mark.parametrize("name", ["cache_pointer.cu", "cache_callcount.cu", "defer_work.cu",
-                                  "early_return_bench.cu"])
+@pytest.mark.parametrize(
+    "name", ["cache_pointer.cu", "cache_callcount.cu", "defer_work.cu", "early_return_bench.cu"]
+)
 def test_caching_and_shortcuts_caught(name):
     r = judge(gjob((SOURCES / name).read_text()))
     _report(name, r)
@@ -178,9 +193,20 @@ def test_pytorch_solution_on_gpu_accepted_with_stats():
 
 def test_timing_stability_and_truth():
     """10 judgements of the CUDA vector add: CV of the median <= 1 %, close to do_bench."""
-    p = subprocess.run([sys.executable, str(ROOT / "bench" / "timing_truth_vector_add.py"),
-                        "--runs", "10", "--budget", "2"], capture_output=True, text=True,
-                       timeout=900, cwd=ROOT)
+    p = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "timing_truth_vector_add.py"),
+            "--runs",
+            "10",
+            "--budget",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        cwd=ROOT,
+    )
     assert p.returncode == 0, p.stderr[-4000:] + p.stdout[-4000:]
     out = json.loads(p.stdout)
     print(json.dumps({k: v for k, v in out.items() if k != "cases"}, indent=2))

@@ -39,8 +39,13 @@ def test_compare_ints_exact_and_multidim_message():
     got[2, 1] += 1
     c = compare("out", got, exp, "i32", 0.5, 0.5)  # tolerances do not apply to integers
     assert not c.passed
-    assert c.first_mismatch == {"output": "out", "index": [2, 1], "flat_index": 9,
-                                "expected": 9, "got": 10}
+    assert c.first_mismatch == {
+        "output": "out",
+        "index": [2, 1],
+        "flat_index": 9,
+        "expected": 9,
+        "got": 10,
+    }
     msg = describe("t", {"M": 3, "N": 4}, c, (3, 4))
     assert msg.startswith("Test 't' (M=3, N=4): out[2, 1] (flat index 9) = 10, expected 9")
 
