@@ -17,9 +17,11 @@ class Status(models.TextChoices):
     TESTING = "testing", "Testing"
     BENCHMARKING = "benchmarking", "Benchmarking"
     DONE = "done", "Done"
+    CANCELLED = "cancelled", "Cancelled"
 
 
 RUNNING_STATUSES = (Status.COMPILING, Status.TESTING, Status.BENCHMARKING)
+FINAL_STATUSES = (Status.DONE, Status.CANCELLED)
 
 
 class Verdict(models.TextChoices):

@@ -97,7 +97,7 @@ def health() -> tuple[bool, dict]:
 def submissions_by_status() -> dict[tuple[str, str], int]:
     """(device_kind, status) -> count of unfinished submissions."""
     rows = (
-        Submission.objects.exclude(status=Status.DONE)
+        Submission.objects.exclude(status__in=(Status.DONE, Status.CANCELLED))
         .values("device_kind", "status")
         .annotate(n=Count("pk"))
     )

@@ -117,7 +117,7 @@ def device_kinds_live() -> list[str]:
 
 
 def submissions_pending_count() -> int:
-    return Submission.objects.exclude(status=Status.DONE).count()
+    return Submission.objects.exclude(status__in=(Status.DONE, Status.CANCELLED)).count()
 
 
 def submissions_queued_fair_order(device_kind: str) -> QuerySet[Submission]:
@@ -141,4 +141,158 @@ def submissions_queued_fair_order(device_kind: str) -> QuerySet[Submission]:
         Submission.objects.filter(status=Status.QUEUED, device_kind=device_kind)
         .annotate(is_rejudge=rejudge, last_served=Subquery(last_served))
         .order_by("is_rejudge", F("last_served").asc(nulls_first=True), "pk")
+    )
+
+
+# --- API reads (docs/api.md) ----------------------------------------------------------------
+
+
+def problems_solved_by(user: Any) -> set[int]:
+    """Ids of problems the user has an accepted submit on."""
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    return set(
+        Submission.objects.filter(user=user, verdict=Verdict.ACCEPTED, mode=Mode.SUBMIT)
+        .values_list("problem_id", flat=True)
+        .distinct()
+    )
+
+
+def problem_list_for_api(
+    difficulty: str | None = None, tag: str | None = None, search: str | None = None
+) -> list[Problem]:
+    """Published problems (filtered) with `submission_count`, `solved_by`, `accepted_count`
+    and `judged_count` (submits with a verdict) annotated; `acceptance_rate` is
+    accepted/judged submits, None before the first."""
+    judged = Q(submission__mode=Mode.SUBMIT, submission__status=Status.DONE)
+    accepted = Q(submission__mode=Mode.SUBMIT, submission__verdict=Verdict.ACCEPTED)
+    rows = problem_list_with_stats().annotate(
+        judged_count=Count("submission", filter=judged, distinct=True),
+        accepted_count=Count("submission", filter=accepted, distinct=True),
+    )
+    if difficulty:
+        rows = rows.filter(difficulty=difficulty)
+    if search:
+        rows = rows.filter(Q(title__icontains=search) | Q(slug__icontains=search))
+    problems = list(rows)
+    if tag:  # tags is a JSON list; filtered here so SQLite and PostgreSQL agree
+        problems = [p for p in problems if tag in (p.tags or [])]
+    for p in problems:
+        p.acceptance_rate = round(p.accepted_count / p.judged_count, 4) if p.judged_count else None
+    return problems
+
+
+def submission_rank(submission: Submission) -> LeaderboardEntry | None:
+    """The leaderboard entry (problem x device, all languages) this submission holds, if it
+    is its user's best accepted submit."""
+    if submission.verdict != Verdict.ACCEPTED or submission.mode != Mode.SUBMIT:
+        return None
+    for entry in leaderboard_for_problem(submission.problem, submission.device_kind):
+        if entry.submission_id == submission.pk:
+            return entry
+    return None
+
+
+def leaderboard_default_device(problem: Problem) -> str:
+    """The device kind with the most ranked users on this problem; 'cpu' when none."""
+    row = (
+        Submission.objects.filter(
+            problem=problem, mode=Mode.SUBMIT, verdict=Verdict.ACCEPTED, score__isnull=False
+        )
+        .values("device_kind")
+        .annotate(n=Count("user", distinct=True))
+        .order_by("-n", "device_kind")
+        .first()
+    )
+    return row["device_kind"] if row else "cpu"
+
+
+@dataclass(frozen=True)
+class GlobalLeaderboardEntry:
+    rank: int
+    user_id: int
+    username: str
+    solved: int
+    rank_sum: int
+
+
+def leaderboard_global() -> list[GlobalLeaderboardEntry]:
+    """Users ranked by problems solved (an accepted submit), then by the sum over solved
+    problems of their best rank on any device's leaderboard of that problem (lower first)."""
+    pairs = (
+        Submission.objects.filter(
+            mode=Mode.SUBMIT,
+            verdict=Verdict.ACCEPTED,
+            score__isnull=False,
+            hidden_from_leaderboard=False,
+            problem__published=True,
+        )
+        .values_list("problem_id", "device_kind")
+        .distinct()
+    )
+    problems = {p.pk: p for p in Problem.objects.filter(published=True)}
+    best: dict[int, dict[int, int]] = {}  # user -> problem -> best rank
+    names: dict[int, str] = {}
+    for problem_id, kind in set(pairs):
+        for entry in leaderboard_for_problem(problems[problem_id], kind):
+            names[entry.user_id] = entry.username
+            ranks = best.setdefault(entry.user_id, {})
+            ranks[problem_id] = min(ranks.get(problem_id, entry.rank), entry.rank)
+    rows = sorted(
+        ((len(r), sum(r.values()), names[u], u) for u, r in best.items()),
+        key=lambda t: (-t[0], t[1], t[2]),
+    )
+    entries: list[GlobalLeaderboardEntry] = []
+    for index, (solved, rank_sum, username, user_id) in enumerate(rows):
+        prev = rows[index - 1] if index else None
+        rank = entries[-1].rank if prev and prev[:2] == (solved, rank_sum) else index + 1
+        entries.append(GlobalLeaderboardEntry(rank, user_id, username, solved, rank_sum))
+    return entries
+
+
+@dataclass(frozen=True)
+class DeviceInfo:
+    kind: str
+    live_workers: int
+    gpu_models: list[str]
+    queue_depth: int
+
+
+def devices_live() -> list[DeviceInfo]:
+    """Device kinds with a live worker (the CPU always listed), workers and queued work."""
+    since = timezone.now() - timedelta(seconds=settings.KJ_WORKER_LIVE_S)
+    workers: dict[str, list[Worker]] = {}
+    for worker in Worker.objects.filter(last_heartbeat__gte=since):
+        workers.setdefault(worker.device_kind, []).append(worker)
+    queued = dict(
+        Submission.objects.filter(status=Status.QUEUED)
+        .values_list("device_kind")
+        .annotate(n=Count("pk"))
+    )
+    kinds = sorted(set(workers) | {"cpu"})
+    return [
+        DeviceInfo(
+            kind=kind,
+            live_workers=len(workers.get(kind, [])),
+            gpu_models=sorted({w.gpu_model for w in workers.get(kind, []) if w.gpu_model}),
+            queue_depth=queued.get(kind, 0),
+        )
+        for kind in kinds
+    ]
+
+
+@dataclass(frozen=True)
+class UserStats:
+    submissions: int
+    accepted: int
+    solved: int
+
+
+def user_stats(user: Any) -> UserStats:
+    rows = Submission.objects.filter(user=user)
+    accepted = rows.filter(verdict=Verdict.ACCEPTED)
+    return UserStats(
+        submissions=rows.count(),
+        accepted=accepted.count(),
+        solved=accepted.filter(mode=Mode.SUBMIT).values("problem_id").distinct().count(),
     )

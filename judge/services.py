@@ -390,3 +390,32 @@ def worker_register(name: str, device_kind: str, gpu_model: str, queues: list[st
 
 def workers_heartbeat(names: list[str]) -> int:
     return Worker.objects.filter(name__in=names).update(last_heartbeat=timezone.now())
+
+
+# --- cancelling -----------------------------------------------------------------------------
+
+
+def submission_cancel(user: Any, submission_id: int) -> Submission | None:
+    """Cancel one of the user's (any, for staff) queued submissions. None if there is no such
+    submission for this user; raises SubmissionRefused(code="not_cancellable") unless it is
+    still queued. A worker's claim is a conditional UPDATE on status=queued, so a cancelled row
+    is never judged."""
+    rows = Submission.objects.filter(pk=submission_id)
+    if not getattr(user, "is_staff", False):
+        rows = rows.filter(user_id=getattr(user, "pk", None))
+    current = rows.values_list("status", flat=True).first()
+    if current is None:
+        return None
+    updated = rows.filter(status=Status.QUEUED).update(
+        status=Status.CANCELLED,
+        message="Cancelled before judging.",
+        finished_at=timezone.now(),
+        deadline=None,
+    )
+    if not updated:
+        current = rows.values_list("status", flat=True).first()
+        raise SubmissionRefused(
+            f"Submission {submission_id} is {current}; only queued submissions can be cancelled.",
+            "not_cancellable",
+        )
+    return rows.select_related("problem", "user").get()

@@ -33,6 +33,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "accounts",
     "problems",
     "judge",
     "web",
@@ -103,12 +106,32 @@ WHITENOISE_USE_FINDERS = True  # serve app static files without collectstatic (m
 LOGIN_URL = "/admin/login/"
 
 REST_FRAMEWORK = {
+    # Token first: an anonymous API call then gets 401 with `WWW-Authenticate: Token`.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "accounts.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PAGINATION_CLASS": "judge.api.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "judge.api.errors.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
+SPECTACULAR_SETTINGS = {
+    "TITLE": "KernelJudge API",
+    "DESCRIPTION": "Problems, submissions, leaderboards and tokens (docs/api.md).",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",  # assets served by this site, not a CDN
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+# Per-user request throttle on POST /api/v1/submissions/ ("N/s|m|h|d"; empty = off), on top
+# of the judging rate limit KJ_RATE_LIMIT_COUNT per KJ_RATE_LIMIT_WINDOW_S.
+KJ_SUBMIT_THROTTLE = os.environ.get("KJ_SUBMIT_THROTTLE", "30/min")
+KJ_SSE_MAX_S = env_int("KJ_SSE_MAX_S", 900)  # an event stream closes after this long
+KJ_SSE_POLL_S = float(os.environ.get("KJ_SSE_POLL_S") or 0.3)
 
 # KJ_LOG_FORMAT=json: one JSON object per line with the judging context (judge/logfmt.py).
 KJ_LOG_FORMAT = os.environ.get("KJ_LOG_FORMAT", "text").strip().lower()

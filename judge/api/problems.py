@@ -1,26 +1,134 @@
-"""GET /api/v1/problems/"""
+"""GET /api/v1/problems/ and GET /api/v1/problems/{slug}/"""
 
+from __future__ import annotations
+
+from django.conf import settings
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
+from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from judge.selectors import problem_list_with_stats
+from judge.api.errors import ApiError
+from judge.api.signatures import signatures
+from judge.selectors import devices_live, problem_list_for_api, problems_solved_by
+from problems.models import Difficulty
+from problems.selectors import problem_get_published
 
 
-class ProblemListView(APIView):
+class ProblemListView(GenericAPIView):
     permission_classes = [AllowAny]
 
-    class OutputSerializer(serializers.Serializer):
+    class ProblemFilterSerializer(serializers.Serializer):
+        difficulty = serializers.ChoiceField(choices=Difficulty.values, required=False)
+        tag = serializers.CharField(max_length=50, required=False)
+        search = serializers.CharField(max_length=100, required=False)
+
+    class ProblemSummarySerializer(serializers.Serializer):
         slug = serializers.CharField()
         title = serializers.CharField()
         difficulty = serializers.CharField()
         tags = serializers.ListField(child=serializers.CharField())
         version = serializers.IntegerField()
+        solved = serializers.BooleanField()
+        acceptance_rate = serializers.FloatField(
+            allow_null=True, help_text="accepted / judged submits, 0..1; null before any"
+        )
+        submissions = serializers.IntegerField(source="submission_count")
         submission_count = serializers.IntegerField()
         solved_by = serializers.IntegerField()
 
+    serializer_class = ProblemSummarySerializer
+
+    @extend_schema(
+        parameters=[ProblemFilterSerializer], responses=ProblemSummarySerializer(many=True)
+    )
     def get(self, request: Request) -> Response:
-        rows = self.OutputSerializer(problem_list_with_stats(), many=True).data
-        return Response({"count": len(rows), "next": None, "previous": None, "results": rows})
+        filters = self.ProblemFilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        problems = problem_list_for_api(**filters.validated_data)
+        solved = problems_solved_by(request.user)
+        for p in problems:
+            p.solved = p.pk in solved
+        page = self.paginate_queryset(problems)
+        return self.get_paginated_response(self.ProblemSummarySerializer(page, many=True).data)
+
+
+class ProblemDetailView(GenericAPIView):
+    permission_classes = [AllowAny]
+
+    class ProblemParamSerializer(serializers.Serializer):
+        name = serializers.CharField()
+        dtype = serializers.CharField()
+        role = serializers.CharField()
+        shape = serializers.ListField(child=serializers.CharField())
+
+    class ProblemDeviceSerializer(serializers.Serializer):
+        kind = serializers.CharField()
+        live_workers = serializers.IntegerField()
+        languages = serializers.ListField(child=serializers.CharField())
+
+    class ProblemDetailSerializer(serializers.Serializer):
+        slug = serializers.CharField()
+        title = serializers.CharField()
+        difficulty = serializers.CharField()
+        tags = serializers.ListField(child=serializers.CharField())
+        version = serializers.IntegerField()
+        statement = serializers.CharField(help_text="Markdown with LaTeX math")
+        signature = serializers.DictField(child=serializers.CharField())
+        params = serializers.ListField(child=serializers.DictField())
+        starters = serializers.DictField(child=serializers.CharField())
+        languages = serializers.ListField(child=serializers.CharField())
+        devices = serializers.ListField(child=serializers.DictField())
+        atol = serializers.FloatField()
+        rtol = serializers.FloatField()
+        solved = serializers.BooleanField()
+
+    serializer_class = ProblemDetailSerializer
+
+    @extend_schema(
+        parameters=[OpenApiParameter("slug", str, OpenApiParameter.PATH)],
+        responses=ProblemDetailSerializer,
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        problem = problem_get_published(slug)
+        if problem is None:
+            raise ApiError("not_found", f"There is no problem {slug!r}.", 404)
+        spec = problem.spec or {}
+        params = [
+            {
+                "name": p.get("name"),
+                "dtype": p.get("dtype"),
+                "role": p.get("role"),
+                "shape": [str(d) for d in p.get("shape") or []],
+            }
+            for p in spec.get("params") or []
+        ]
+        devices = [
+            {
+                "kind": d.kind,
+                "live_workers": d.live_workers,
+                "languages": list(
+                    settings.KJ_CPU_LANGUAGES if d.kind == "cpu" else settings.KJ_LANGUAGES
+                ),
+            }
+            for d in devices_live()
+        ]
+        data = {
+            "slug": problem.slug,
+            "title": problem.title,
+            "difficulty": problem.difficulty,
+            "tags": problem.tags or [],
+            "version": problem.version,
+            "statement": problem.statement,
+            "signature": signatures(spec),
+            "params": params,
+            "starters": problem.starters or {},
+            "languages": list(settings.KJ_LANGUAGES),
+            "devices": devices,
+            "atol": spec.get("atol", 0.0),
+            "rtol": spec.get("rtol", 0.0),
+            "solved": problem.pk in problems_solved_by(request.user),
+        }
+        return Response(self.ProblemDetailSerializer(data).data)

@@ -1,75 +1,187 @@
-"""POST /api/v1/submissions/ and GET /api/v1/submissions/<id>/"""
+"""Submissions: create, list own, retrieve, cancel; the live event stream is in events.py."""
 
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
+from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from judge.api.errors import error_response, refused_response
-from judge.errors import SubmissionRefused
-from judge.selectors import submission_visible_to
-from judge.services import submission_create
+from judge.api.errors import ApiError
+from judge.api.throttles import SubmissionCreateThrottle
+from judge.models import Mode, Submission
+from judge.selectors import submission_rank, submission_visible_to, submissions_for_user
+from judge.services import submission_cancel, submission_create
 from problems.selectors import problem_get_published
 
+PRIVATE_RESULT_KEYS = ("stdout", "stderr")
 
-class SubmissionOutputSerializer(serializers.Serializer):
+
+def can_see_source(user, submission: Submission) -> bool:
+    return bool(getattr(user, "is_staff", False) or submission.user_id == user.pk)
+
+
+def submission_data(submission: Submission, user, with_rank: bool = False) -> dict:
+    """The submission as the API shows it to `user`: tests (with their 1-based index),
+    benchmark and logs from the stored result; source/stdout/stderr only for owner and staff."""
+    result = dict(submission.result or {})
+    private = can_see_source(user, submission)
+    tests = [
+        {"index": i, **t} for i, t in enumerate(result.get("tests") or [], 1) if isinstance(t, dict)
+    ]
+    data = {
+        "id": submission.pk,
+        "problem": submission.problem.slug,
+        "problem_version": submission.problem_version,
+        "user": submission.user.username,
+        "language": submission.language,
+        "device": submission.device_kind,
+        "mode": submission.mode,
+        "status": submission.status,
+        "verdict": submission.verdict,
+        "message": submission.message,
+        "score_ms": submission.score,
+        "tests": tests,
+        "benchmark": result.get("benchmark"),
+        "compile_log": result.get("compile_log", ""),
+        "progress": submission.progress or [],
+        "rank": None,
+        "percentile": None,
+        "created_at": submission.created_at,
+        "started_at": submission.started_at,
+        "finished_at": submission.finished_at,
+    }
+    if private:
+        data["source"] = submission.source
+        data["stdout"] = result.get("stdout", "")
+        data["stderr"] = result.get("stderr", "")
+        data["result"] = result or None
+    else:
+        data["result"] = {k: v for k, v in result.items() if k not in PRIVATE_RESULT_KEYS} or None
+    if with_rank:
+        entry = submission_rank(submission)
+        if entry is not None:
+            data["rank"], data["percentile"] = entry.rank, entry.percentile
+    return data
+
+
+class SubmissionSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    problem = serializers.CharField(source="problem.slug")
+    problem = serializers.CharField()
     problem_version = serializers.IntegerField()
+    user = serializers.CharField()
     language = serializers.CharField()
-    device = serializers.CharField(source="device_kind")
+    device = serializers.CharField()
     mode = serializers.CharField()
     status = serializers.CharField()
-    verdict = serializers.CharField()
-    message = serializers.CharField()
-    score_ms = serializers.FloatField(source="score", allow_null=True)
+    verdict = serializers.CharField(allow_blank=True)
+    message = serializers.CharField(allow_blank=True)
+    score_ms = serializers.FloatField(allow_null=True)
+    tests = serializers.ListField(child=serializers.DictField())
+    benchmark = serializers.JSONField(allow_null=True)
+    compile_log = serializers.CharField(allow_blank=True)
     progress = serializers.JSONField()
-    result = serializers.JSONField()
+    rank = serializers.IntegerField(allow_null=True)
+    percentile = serializers.FloatField(allow_null=True)
     created_at = serializers.DateTimeField()
-    started_at = serializers.DateTimeField()
-    finished_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    source = serializers.CharField(required=False, help_text="owner and staff only")
+    stdout = serializers.CharField(required=False, help_text="owner and staff only")
+    stderr = serializers.CharField(required=False, help_text="owner and staff only")
+    result = serializers.JSONField(allow_null=True, help_text="the full JudgeResult")
 
 
-class SubmissionCreateView(APIView):
+def render(submission: Submission, user, with_rank: bool = False) -> dict:
+    return SubmissionSerializer(submission_data(submission, user, with_rank)).data
+
+
+class SubmissionListCreateView(GenericAPIView):
     permission_classes = [IsAuthenticated]
+    serializer_class = SubmissionSerializer
 
-    class InputSerializer(serializers.Serializer):
-        problem = serializers.SlugField()
+    class SubmissionCreateSerializer(serializers.Serializer):
+        problem = serializers.SlugField(max_length=100)
         language = serializers.CharField(max_length=16)
         device = serializers.CharField(max_length=32, required=False)
-        device_kind = serializers.CharField(max_length=32, required=False)  # alias of device
-        mode = serializers.CharField(max_length=8, default="submit")
+        device_kind = serializers.CharField(
+            max_length=32, required=False, help_text="alias of device"
+        )
+        mode = serializers.ChoiceField(choices=Mode.values, default=Mode.SUBMIT)
         source = serializers.CharField(trim_whitespace=False, allow_blank=True)
 
+    class SubmissionFilterSerializer(serializers.Serializer):
+        problem = serializers.SlugField(max_length=100, required=False)
+
+    def get_throttles(self):
+        if self.request.method == "POST":
+            return [SubmissionCreateThrottle()]
+        return super().get_throttles()
+
+    @extend_schema(
+        parameters=[SubmissionFilterSerializer], responses=SubmissionSerializer(many=True)
+    )
+    def get(self, request: Request) -> Response:
+        filters = self.SubmissionFilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        problem = None
+        if filters.validated_data.get("problem"):
+            slug = filters.validated_data["problem"]
+            problem = problem_get_published(slug)
+            if problem is None:
+                raise ApiError(
+                    "no_such_problem", f"There is no problem {slug!r}.", 400,
+                    {"problem": [f"There is no problem {slug!r}."]},
+                )  # fmt: skip
+        rows = submissions_for_user(request.user, problem).select_related("user")
+        page = self.paginate_queryset(rows)
+        return self.get_paginated_response([render(s, request.user) for s in page])
+
+    @extend_schema(request=SubmissionCreateSerializer, responses={201: SubmissionSerializer})
     def post(self, request: Request) -> Response:
-        data = self.InputSerializer(data=request.data)
-        if not data.is_valid():
-            return error_response(
-                "invalid", "The request is incomplete or malformed.", 400, data.errors
-            )
+        data = self.SubmissionCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
         fields = data.validated_data
         problem = problem_get_published(fields["problem"])
         if problem is None:
-            return error_response(
-                "no_such_problem", f"There is no problem {fields['problem']!r}.", 400
-            )
+            message = f"There is no problem {fields['problem']!r}."
+            raise ApiError("no_such_problem", message, 400, {"problem": [message]})
         device = fields.get("device") or fields.get("device_kind") or "cpu"
-        try:
-            submission = submission_create(
-                request.user, problem, fields["language"], device, fields["mode"], fields["source"]
-            )
-        except SubmissionRefused as exc:
-            return refused_response(exc)
-        body = SubmissionOutputSerializer(submission).data
-        return Response(body, status=status.HTTP_201_CREATED)
+        submission = submission_create(
+            request.user, problem, fields["language"], device, fields["mode"], fields["source"]
+        )  # SubmissionRefused -> 400/429 via the exception handler
+        submission = Submission.objects.select_related("problem", "user").get(pk=submission.pk)
+        return Response(render(submission, request.user), status=status.HTTP_201_CREATED)
 
 
-class SubmissionDetailView(APIView):
+ID_PARAM = OpenApiParameter("id", int, OpenApiParameter.PATH)
+
+
+def get_visible_or_404(user, pk: int) -> Submission:
+    submission = submission_visible_to(user, pk)
+    if submission is None:
+        raise ApiError("not_found", f"You have no submission {pk}.", 404)
+    return submission
+
+
+class SubmissionDetailView(GenericAPIView):
     permission_classes = [IsAuthenticated]
+    serializer_class = SubmissionSerializer
 
+    @extend_schema(parameters=[ID_PARAM], responses=SubmissionSerializer)
     def get(self, request: Request, pk: int) -> Response:
-        submission = submission_visible_to(request.user, pk)
+        return Response(render(get_visible_or_404(request.user, pk), request.user, True))
+
+
+class SubmissionCancelView(GenericAPIView):
+    permission_classes = [IsAuthenticated]
+    serializer_class = SubmissionSerializer
+
+    @extend_schema(parameters=[ID_PARAM], request=None, responses=SubmissionSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        submission = submission_cancel(request.user, pk)
         if submission is None:
-            return error_response("not_found", "No such submission.", 404)
-        return Response(SubmissionOutputSerializer(submission).data)
+            raise ApiError("not_found", f"You have no submission {pk}.", 404)
+        return Response(render(submission, request.user))

@@ -7,7 +7,9 @@ import secrets
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
-from rest_framework.authtoken.models import Token
+
+from accounts.models import ApiToken
+from accounts.services import token_create
 
 
 class Command(BaseCommand):
@@ -29,6 +31,8 @@ class Command(BaseCommand):
             password = path.read_text().strip()
         else:
             password = "(unchanged; set one with: python manage.py changepassword)"
-        token, _ = Token.objects.get_or_create(user=user)
+        # Only a hash of a key is stored, so each run replaces the demo token with a new one.
+        ApiToken.objects.filter(user=user, name="demo").delete()
+        _, key = token_create(user, "demo")
         self.stdout.write(f"Demo admin  user: {username}  password: {password}")
-        self.stdout.write(f"API token   {token.key}")
+        self.stdout.write(f"API token   {key}")

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from judge.models import Submission
 from tests.conftest import PYTORCH_VECTOR_ADD
 from tests.factories import ProblemFactory, SubmissionFactory, UserFactory
+from tests.judge.api.conftest import token_client
 
 pytestmark = pytest.mark.django_db
 
@@ -16,9 +16,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def client_and_user():
     user = UserFactory()
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
-    return client, user
+    return token_client(user), user
 
 
 def body(prob, **kw):

@@ -1,0 +1,85 @@
+"""GET /api/v1/leaderboards/{slug}/ (problem x device x language) and /api/v1/leaderboards/."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.generics import GenericAPIView
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from judge.api.errors import ApiError
+from judge.selectors import (
+    leaderboard_default_device,
+    leaderboard_for_problem,
+    leaderboard_global,
+)
+from problems.selectors import problem_get_published
+
+
+class ProblemLeaderboardView(GenericAPIView):
+    permission_classes = [AllowAny]
+
+    class LeaderboardFilterSerializer(serializers.Serializer):
+        device = serializers.CharField(
+            max_length=32, required=False, help_text="default: the device with most entries"
+        )
+        language = serializers.CharField(max_length=16, required=False)
+
+    class LeaderboardEntrySerializer(serializers.Serializer):
+        rank = serializers.IntegerField()
+        user = serializers.CharField(source="username")
+        score_ms = serializers.FloatField()
+        language = serializers.CharField()
+        device = serializers.CharField()
+        submitted_at = serializers.DateTimeField(source="created_at")
+        percentile = serializers.FloatField()
+        submission_id = serializers.IntegerField()
+
+    serializer_class = LeaderboardEntrySerializer
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("slug", str, OpenApiParameter.PATH),
+            LeaderboardFilterSerializer,
+        ],
+        responses=LeaderboardEntrySerializer(many=True),
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        problem = problem_get_published(slug)
+        if problem is None:
+            raise ApiError("not_found", f"There is no problem {slug!r}.", 404)
+        filters = self.LeaderboardFilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        device = filters.validated_data.get("device") or leaderboard_default_device(problem)
+        language = filters.validated_data.get("language") or None
+        entries = leaderboard_for_problem(problem, device, language)
+        rows = [{**e.__dict__, "device": device} for e in entries]
+        page = self.paginate_queryset(rows)
+        response = self.get_paginated_response(
+            self.LeaderboardEntrySerializer(page, many=True).data
+        )
+        response.data.update({"problem": problem.slug, "device": device, "language": language})
+        return response
+
+
+class GlobalLeaderboardView(GenericAPIView):
+    permission_classes = [AllowAny]
+
+    class GlobalLeaderboardEntrySerializer(serializers.Serializer):
+        rank = serializers.IntegerField()
+        user = serializers.CharField(source="username")
+        solved = serializers.IntegerField()
+        rank_sum = serializers.IntegerField(help_text="sum of best per-problem ranks")
+
+    serializer_class = GlobalLeaderboardEntrySerializer
+
+    @extend_schema(
+        operation_id="v1_leaderboards_global", responses=GlobalLeaderboardEntrySerializer(many=True)
+    )
+    def get(self, request: Request) -> Response:
+        page = self.paginate_queryset(leaderboard_global())
+        return self.get_paginated_response(
+            self.GlobalLeaderboardEntrySerializer(page, many=True).data
+        )
