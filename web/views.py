@@ -1,26 +1,114 @@
-"""Minimal pages: the problem list and a problem's statement, starters and leaderboard."""
+"""Pages: the problem list, a problem (statement + editor workbench) and the leaderboards."""
 
+from __future__ import annotations
+
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.csrf import ensure_csrf_cookie
 
-from judge.selectors import device_kinds_live, leaderboard_for_problem, problem_list_with_stats
-from problems.selectors import problem_get_published
+from judge.selectors import (
+    device_kinds_live,
+    leaderboard_default_device,
+    leaderboard_for_problem,
+    leaderboard_global,
+    problem_list_for_api,
+    problems_solved_by,
+)
+from problems.models import Difficulty
+from problems.selectors import problem_get_published, problems_published
+from problems.starters import signature_cuda, signature_python, starters_from_spec
+from web.charts import runtime_histogram_svg
 from web.markdown import render_markdown
+from web.verdicts import LANGUAGE_LABELS
 
 
 def problem_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "web/problem_list.html", {"problems": problem_list_with_stats()})
+    difficulty = request.GET.get("difficulty", "").strip()
+    tag = request.GET.get("tag", "").strip()
+    search = request.GET.get("q", "").strip()
+    problems = problem_list_for_api(difficulty or None, tag or None, search or None)
+    solved = problems_solved_by(request.user)
+    for problem in problems:
+        problem.is_solved = problem.pk in solved
+    tags = sorted({t for p in problems_published() for t in (p.tags or [])})
+    context = {
+        "problems": problems,
+        "difficulties": Difficulty.choices,
+        "tags": tags,
+        "filters": {"difficulty": difficulty, "tag": tag, "q": search},
+        "solved_count": len(solved),
+    }
+    return render(request, "web/problem_list.html", context)
 
 
+def _constraints(spec: dict) -> list[tuple[str, str]]:
+    limits = spec.get("limits") or {}
+    rows = [
+        ("Tolerance", f"atol = {spec.get('atol')}, rtol = {spec.get('rtol')}"),
+        ("Tests", f"{len(spec.get('tests', []))} ({sum(1 for t in spec.get('tests', []) if t.get('public'))} public)"),
+        ("Benchmark cases", ", ".join(b.get("name", "") for b in spec.get("benchmarks", [])) or "none"),
+    ]  # fmt: skip
+    if limits.get("test_timeout_s"):
+        rows.append(("Time limit per test", f"{limits['test_timeout_s']:g} s"))
+    if limits.get("source_bytes"):
+        rows.append(("Source size", f"at most {int(limits['source_bytes']) // 1024} KiB"))
+    return rows
+
+
+@ensure_csrf_cookie
 def problem_detail(request: HttpRequest, slug: str) -> HttpResponse:
     problem = problem_get_published(slug)
     if problem is None:
         raise Http404("No such problem.")
-    boards = {kind: leaderboard_for_problem(problem, kind)[:20] for kind in device_kinds_live()}
+    spec = problem.spec or {}
+    starters = {**starters_from_spec(spec), **(problem.starters or {})}
+    languages = [(lang, LANGUAGE_LABELS.get(lang, lang)) for lang in settings.KJ_LANGUAGES]
+    default_language = "pytorch" if "pytorch" in settings.KJ_LANGUAGES else languages[0][0]
     context = {
         "problem": problem,
         "statement_html": render_markdown(problem.statement),
-        "starters": sorted(problem.starters.items()),
-        "boards": boards,
+        "signature_cuda": signature_cuda(spec),
+        "signature_python": signature_python(spec),
+        "params": spec.get("params", []),
+        "constraints": _constraints(spec),
+        "starters": starters,
+        "languages": languages,
+        "default_language": default_language,
+        "default_starter": starters.get(default_language, ""),
+        "devices": device_kinds_live(),
+        "cpu_languages": settings.KJ_CPU_LANGUAGES,
+        "solved": problem.pk in problems_solved_by(request.user),
     }
     return render(request, "web/problem_detail.html", context)
+
+
+def problem_leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
+    problem = problem_get_published(slug)
+    if problem is None:
+        raise Http404("No such problem.")
+    devices = sorted(set(device_kinds_live()) | {leaderboard_default_device(problem)})
+    device = request.GET.get("device") or leaderboard_default_device(problem)
+    if device not in devices:
+        devices.append(device)
+    language = request.GET.get("language") or ""
+    entries = leaderboard_for_problem(problem, device, language or None)
+    mine = next((e for e in entries if e.user_id == request.user.pk), None)
+    context = {
+        "problem": problem,
+        "entries": entries,
+        "device": device,
+        "devices": devices,
+        "language": language,
+        "languages": [(lang, LANGUAGE_LABELS.get(lang, lang)) for lang in settings.KJ_LANGUAGES],
+        "language_labels": LANGUAGE_LABELS,
+        "mine": mine,
+        "chart": runtime_histogram_svg(
+            [e.score_ms for e in entries], mine.score_ms if mine else None
+        ),
+    }
+    return render(request, "web/leaderboard.html", context)
+
+
+def global_leaderboard(request: HttpRequest) -> HttpResponse:
+    return render(request, "web/leaderboard_global.html", {"entries": leaderboard_global()[:200]})

@@ -1,0 +1,31 @@
+// KernelJudge's browser code: math in statements, the editor workbench on problem pages,
+// live status on submission pages. Everything else is server-rendered HTML.
+import "katex/dist/katex.min.css";
+import renderMathInElement from "katex/contrib/auto-render";
+import { mountWorkbench } from "./workbench.js";
+import { watchSubmissionPage } from "./live.js";
+
+function renderMath() {
+  for (const el of document.querySelectorAll("[data-math]")) {
+    renderMathInElement(el, {
+      delimiters: [
+        { left: "$$", right: "$$", display: true },
+        { left: "\\[", right: "\\]", display: true },
+        { left: "$", right: "$", display: false },
+        { left: "\\(", right: "\\)", display: false },
+      ],
+      throwOnError: false,
+    });
+  }
+}
+
+function boot() {
+  renderMath();
+  const bench = document.getElementById("kj-workbench");
+  if (bench) mountWorkbench(bench);
+  const live = document.querySelector("[data-live-submission]");
+  if (live) watchSubmissionPage(live);
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
+else boot();

@@ -1,0 +1,71 @@
+"""The submission report page."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from judge.selectors import leaderboard_for_problem, submission_rank, submission_visible_to
+from web.verdicts import LANGUAGE_LABELS, STATUS_LABELS, VERDICT_EXPLANATIONS, VERDICT_LABELS
+
+
+def _benchmark_rows(benchmark: dict) -> list[dict]:
+    rows = []
+    for case in benchmark.get("cases") or []:
+        fraction = case.get("fraction_of_peak")
+        rows.append(
+            {
+                "name": case.get("name", ""),
+                "sizes": ", ".join(f"{k}={v}" for k, v in (case.get("sizes") or {}).items()),
+                "median_ms": case.get("median_ms"),
+                "runs": case.get("runs"),
+                "gflops": case.get("gflops"),
+                "gbps": case.get("gbps"),
+                "peak_pct": fraction * 100 if isinstance(fraction, int | float) else None,
+                "reference_ms": case.get("reference_median_ms"),
+                "speedup": case.get("speedup"),
+            }
+        )
+    return rows
+
+
+def _test_rows(tests: list[dict]) -> list[dict]:
+    return [
+        {**t, "sizes_text": ", ".join(f"{k}={v}" for k, v in (t.get("sizes") or {}).items())}
+        for t in tests
+    ]
+
+
+@login_required(login_url="login")
+def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    submission = submission_visible_to(request.user, pk)
+    if submission is None:
+        raise Http404("No such submission.")
+    result = submission.result or {}
+    tests = _test_rows(result.get("tests") or [])
+    mismatch = next((t for t in tests if t.get("first_mismatch")), None)
+    entry = submission_rank(submission) if submission.status == "done" else None
+    ranked = (
+        len(leaderboard_for_problem(submission.problem, submission.device_kind)) if entry else 0
+    )
+    context = {
+        "submission": submission,
+        "result": result,
+        "done": submission.status in ("done", "cancelled"),
+        "status_label": STATUS_LABELS.get(submission.status, submission.status),
+        "verdict_label": VERDICT_LABELS.get(submission.verdict, submission.verdict),
+        "verdict_explanation": VERDICT_EXPLANATIONS.get(submission.verdict, ""),
+        "language_label": LANGUAGE_LABELS.get(submission.language, submission.language),
+        "compile_lines": (result.get("compile_log") or "").splitlines(),
+        "tests": tests,
+        "failed_tests": sum(1 for t in tests if not t.get("passed")),
+        "mismatch": mismatch,
+        "benchmark": result.get("benchmark") or {},
+        "benchmark_rows": _benchmark_rows(result.get("benchmark") or {}),
+        "device": result.get("device") or {},
+        "entry": entry,
+        "ranked": ranked,
+        "can_see_source": request.user.is_staff or submission.user_id == request.user.pk,
+    }
+    return render(request, "web/submission_detail.html", context)
