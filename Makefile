@@ -5,7 +5,7 @@ HOST    ?= 127.0.0.1
 PORT    ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test test-gpu venv deps dev-deps migrate
+.PHONY: run test test-gpu venv deps dev-deps migrate web-assets
 
 venv: $(PY)
 $(PY):
@@ -25,12 +25,20 @@ dev-deps: $(VENV)/.dev-deps
 migrate: deps
 	$(PY) manage.py migrate --noinput
 
-run: migrate
+# The browser bundle (CodeMirror, KaTeX) in web/static/dist/ is committed, so the site works
+# without Node; with npm present it is rebuilt from web/frontend/ (npm ci + esbuild).
+web-assets:
+	@if command -v npm >/dev/null 2>&1; then \
+	  (cd web/frontend && { [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } && npm run build --silent) \
+	  || echo "warning: could not rebuild the web bundle; using the committed web/static/dist/"; \
+	else echo "npm not found: using the committed web bundle in web/static/dist/"; fi
+
+run: migrate web-assets
 	$(PY) manage.py sync_problems || echo "warning: some problem packages did not load (see above)"
 	$(PY) manage.py ensure_demo_admin
 	$(PY) manage.py run_site --host $(HOST) --port $(PORT)
 
-test: dev-deps
+test: dev-deps web-assets
 	scripts/install-system-deps.sh
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
