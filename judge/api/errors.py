@@ -51,6 +51,8 @@ def refused_response(exc: SubmissionRefused) -> Response:
         if exc.retry_after_s:
             response["Retry-After"] = str(exc.retry_after_s)
         return response
+    if exc.code == "not_cancellable":
+        return error_response(exc.code, exc.message, status.HTTP_409_CONFLICT)
     fields = {exc.field: [exc.message]} if exc.field else None
     return error_response(exc.code, exc.message, status.HTTP_400_BAD_REQUEST, fields)
 

@@ -42,8 +42,8 @@ def problem(db):
     return ProblemFactory()
 
 
-def submit_body(problem, **kw) -> dict:
-    data = {"problem": problem.slug, "language": "pytorch", "device": "cpu", "mode": "submit"}
+def submit_body(prob, **kw) -> dict:
+    data = {"problem": prob.slug, "language": "pytorch", "device": "cpu", "mode": "submit"}
     return {**data, "source": PYTORCH_VECTOR_ADD, **kw}
 
 
