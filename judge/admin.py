@@ -1,26 +1,66 @@
+from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
 
 from judge.models import Submission, Worker
-from judge.services import submission_rejudge
+from judge.services import submission_moderate, submission_rejudge
+
+
+class ModerationActionForm(ActionForm):
+    reason = forms.CharField(
+        required=False,
+        label="Reason (for “mark as cheated”)",
+        widget=forms.TextInput(attrs={"size": 40}),
+    )
 
 
 @admin.register(Submission)
 class SubmissionAdmin(admin.ModelAdmin):
     list_display = (
         "id", "user", "problem", "language", "device_kind", "mode", "status", "verdict",
-        "score", "created_at",
+        "score", "hidden_from_leaderboard", "validation", "created_at",
     )  # fmt: skip
-    list_filter = ("status", "verdict", "language", "device_kind", "mode")
-    search_fields = ("user__username", "problem__slug")
+    list_filter = (
+        "status", "verdict", "language", "device_kind", "mode", "hidden_from_leaderboard",
+        "validation",
+    )  # fmt: skip
+    search_fields = ("user__username", "problem__slug", "cheat_reason")
     raw_id_fields = ("user", "problem")
     readonly_fields = ("created_at", "started_at", "finished_at", "attempt", "worker_name")
-    actions = ["rejudge"]
+    action_form = ModerationActionForm
+    actions = ["rejudge", "hide", "unhide", "mark_cheated"]
 
     @admin.action(description="Rejudge selected submissions (low priority)")
     def rejudge(self, request, queryset) -> None:
         for submission in queryset.select_related("problem"):
             submission_rejudge(submission)
         self.message_user(request, f"Queued {queryset.count()} rejudge(s).", messages.SUCCESS)
+
+    @admin.action(description="Hide selected from leaderboards")
+    def hide(self, request, queryset) -> None:
+        for submission in queryset:
+            submission_moderate(submission, hidden=True)
+        self.message_user(request, f"Hid {queryset.count()} submission(s).", messages.SUCCESS)
+
+    @admin.action(description="Show selected on leaderboards again (clears a cheat mark)")
+    def unhide(self, request, queryset) -> None:
+        for submission in queryset:
+            submission_moderate(submission, hidden=False)
+        self.message_user(request, f"Unhid {queryset.count()} submission(s).", messages.SUCCESS)
+
+    @admin.action(description="Mark selected as cheated (give a reason)")
+    def mark_cheated(self, request, queryset) -> None:
+        reason = (request.POST.get("reason") or "").strip()
+        if not reason:
+            self.message_user(
+                request, "Type a reason in the Reason box next to the action.", messages.ERROR
+            )
+            return
+        for submission in queryset:
+            submission_moderate(submission, hidden=True, cheat_reason=reason)
+        self.message_user(
+            request, f"Marked {queryset.count()} submission(s) as cheated.", messages.SUCCESS
+        )
 
 
 @admin.register(Worker)

@@ -52,6 +52,12 @@ class Submission(models.Model):
     progress = models.JSONField(default=list, blank=True)
     hidden_from_leaderboard = models.BooleanField(default=False)
     cheat_reason = models.TextField(blank=True, default="")
+    validation = models.BooleanField(
+        default=False, help_text="judged by the admin's Validate action; never on leaderboards"
+    )
+    validation_label = models.CharField(
+        max_length=200, blank=True, default="", help_text="what was validated and what to expect"
+    )
     attempt = models.PositiveIntegerField(default=0, help_text="claims so far; never reset")
     requeue_count = models.PositiveIntegerField(default=0, help_text="reconciler requeues")
     worker_name = models.CharField(max_length=200, blank=True, default="")

@@ -49,6 +49,7 @@ def leaderboard_for_problem(
         verdict=Verdict.ACCEPTED,
         score__isnull=False,
         hidden_from_leaderboard=False,
+        validation=False,
     )
     if language:
         rows = rows.filter(language=language)
@@ -225,6 +226,7 @@ def leaderboard_global() -> list[GlobalLeaderboardEntry]:
             verdict=Verdict.ACCEPTED,
             score__isnull=False,
             hidden_from_leaderboard=False,
+            validation=False,
             problem__published=True,
         )
         .values_list("problem_id", "device_kind")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -93,6 +94,8 @@ def _check_source(source: str) -> None:
 
 
 def _check_rate(user: Any) -> None:
+    if getattr(user, "is_staff", False):  # the admin's Validate action judges many at once
+        return
     window = settings.KJ_RATE_LIMIT_WINDOW_S
     limit = settings.KJ_RATE_LIMIT_COUNT
     since = timezone.now() - timedelta(seconds=window)
@@ -110,7 +113,7 @@ def submission_create(
     user: Any, problem: Problem, language: str, device_kind: str, mode: str, source: str
 ) -> Submission:
     """Check the rules, store a queued submission and enqueue it once the row is committed."""
-    if not problem.published:
+    if not problem.published and not getattr(user, "is_staff", False):  # staff validate drafts
         raise SubmissionRefused("This problem is not open.", "no_such_problem", "problem")
     if mode not in Mode.values:
         raise SubmissionRefused(f"Unknown mode {mode!r}. Use 'run' or 'submit'.", "invalid", "mode")
@@ -419,3 +422,104 @@ def submission_cancel(user: Any, submission_id: int) -> Submission | None:
             "not_cancellable",
         )
     return rows.select_related("problem", "user").get()
+
+
+# --- admin: validation, moderation, rejudging after a version bump ---------------------------
+
+
+CATALOG_SOLUTION_LANGUAGES = (
+    ("_pytorch.py", "pytorch"),
+    ("_triton.py", "triton"),
+    ("_cupy.py", "cupy"),
+    (".cu", "cuda"),
+)
+
+
+def _catalog_solutions(problem: Problem) -> list[tuple[str, str, str, str]]:
+    """(name, language, source, expected) for the package's solutions/ files."""
+    folder = settings.BASE_DIR / "problems" / "catalog" / problem.slug / "solutions"
+    found = []
+    if not problem.from_catalog or not folder.is_dir():
+        return found
+    for path in sorted(folder.iterdir()):
+        language = next(
+            (lang for end, lang in CATALOG_SOLUTION_LANGUAGES if path.name.endswith(end)), None
+        )
+        if language is None:
+            continue
+        expected = "accepted" if path.name.startswith("correct") else "not accepted"
+        found.append((path.name, language, path.read_text(), expected))
+    return found
+
+
+@dataclass
+class ValidationPlan:
+    submitted: list[Submission]
+    skipped: list[str]
+
+
+def problem_validate(problem: Problem, staff_user: Any, device_kind: str = "cpu") -> ValidationPlan:
+    """Judge the reference (wrapped as a PyTorch solution) and the problem's stored solutions
+    through the real pipeline, as `staff_user`, on `device_kind`. The submissions are marked
+    `validation` (never ranked) and labelled with what was expected."""
+    from problems.starters import reference_as_pytorch_solution
+
+    candidates = [
+        ("reference (as PyTorch)", "pytorch",
+         reference_as_pytorch_solution(str((problem.spec or {}).get("reference_source", ""))),
+         "accepted"),
+    ]  # fmt: skip
+    candidates += [
+        (s.name, s.language, s.source, s.expected_verdict) for s in problem.solutions.all()
+    ]
+    candidates += _catalog_solutions(problem)
+    plan = ValidationPlan([], [])
+    offered = settings.KJ_CPU_LANGUAGES if device_kind == "cpu" else settings.KJ_LANGUAGES
+    with transaction.atomic():
+        for name, language, source, expected in candidates:
+            if language not in offered:
+                plan.skipped.append(f"{name} ({language}: not judged on {device_kind})")
+                continue
+            submission = submission_create(
+                staff_user, problem, language, device_kind, Mode.SUBMIT, source
+            )
+            label = f"{name} [{language}] expect {expected}"[:200]
+            Submission.objects.filter(pk=submission.pk).update(
+                validation=True, validation_label=label
+            )
+            submission.validation, submission.validation_label = True, label
+            plan.submitted.append(submission)
+    return plan
+
+
+def submission_moderate(submission: Submission, *, hidden: bool, cheat_reason: str = "") -> None:
+    """Hide (or show again) a submission on leaderboards; a cheat reason marks it cheated and
+    rejected (the reason is shown to its author)."""
+    fields: dict[str, Any] = {"hidden_from_leaderboard": hidden or bool(cheat_reason)}
+    if cheat_reason:
+        fields.update(
+            cheat_reason=cheat_reason[:2000],
+            verdict=Verdict.REJECTED,
+            message=f"Marked as cheating by a moderator: {cheat_reason}"[:10_000],
+            score=None,
+        )
+    elif not hidden:
+        fields["cheat_reason"] = ""
+    Submission.objects.filter(pk=submission.pk).update(**fields)
+
+
+def submissions_outdated(problem: Problem):
+    """Finished submits judged against an older version of the problem."""
+    return Submission.objects.filter(
+        problem=problem, mode=Mode.SUBMIT, status=Status.DONE,
+        problem_version__lt=problem.version, validation=False,
+    )  # fmt: skip
+
+
+def problem_rejudge_outdated(problem: Problem) -> int:
+    """Rejudge (low priority) every finished submit judged against an older version."""
+    count = 0
+    for submission in submissions_outdated(problem).select_related("problem"):
+        submission_rejudge(submission)
+        count += 1
+    return count

@@ -1,11 +1,381 @@
-from django.contrib import admin
+"""Admin authoring: a problem's statement (with a rendered preview), its spec edited as
+structured sections validated by the runner's ProblemSpec (errors name the field), starters
+generated from the signature, stored solutions, and the Validate / Publish / Rejudge actions.
 
-from problems.models import Problem
+The actions that judge (Validate, Rejudge) call judge.services lazily: problems does not
+import judge at module level."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from django import forms
+from django.contrib import admin, messages
+from django.http import HttpRequest, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+
+from problems.models import Problem, ProblemSolution
+from problems.services import (
+    problem_regenerate_starters,
+    problem_version_after_edit,
+    problems_set_published,
+)
+from problems.starters import starters_from_spec
+
+JSON_SECTIONS = {
+    "params": ("params_json", list),
+    "tests": ("tests_json", list),
+    "benchmarks": ("benchmarks_json", list),
+    "limits": ("limits_json", dict),
+}
+# SpecError messages start with the field they are about: "params[0].shape[1]: ...".
+ERROR_FIELDS = {
+    "params": "params_json",
+    "tests": "tests_json",
+    "benchmarks": "benchmarks_json",
+    "limits": "limits_json",
+    "atol": "atol",
+    "rtol": "rtol",
+    "atol/rtol": "atol",
+    "flops": "flops",
+    "bytes": "bytes",
+    "reference_source": "reference_source",
+    "reference_precision": "reference_precision",
+    "slug": "slug",
+    "title": "title",
+    "difficulty": "difficulty",
+    "tags": "tags_text",
+}
+EXAMPLE_PARAMS = (
+    '[{"name": "A", "dtype": "f32", "role": "in", "shape": ["N"]},\n'
+    ' {"name": "C", "dtype": "f32", "role": "out", "shape": ["N"]},\n'
+    ' {"name": "N", "dtype": "int", "role": "scalar"}]'
+)
+EXAMPLE_TESTS = (
+    '[{"name": "example", "public": true, "scalars": {"N": 4}, "values": {"A": [1, 2, 3, 4]}},\n'
+    ' {"name": "N=1000", "scalars": {"N": 1000}}]'
+)
+
+
+def _json_area(rows: int, help_text: str, required: bool = True) -> forms.CharField:
+    return forms.CharField(
+        required=required,
+        help_text=help_text,
+        widget=forms.Textarea(
+            attrs={"rows": rows, "cols": 100, "class": "vLargeTextField kj-mono"}
+        ),
+    )
+
+
+class ProblemAdminForm(forms.ModelForm):
+    tags_text = forms.CharField(
+        label="Tags", required=False, help_text="Comma-separated, e.g. elementwise, memory-bound"
+    )
+    atol = forms.FloatField(initial=1e-5, min_value=0, help_text="Absolute tolerance.")
+    rtol = forms.FloatField(initial=1e-5, min_value=0, help_text="Relative tolerance.")
+    flops = forms.CharField(
+        required=False, help_text="FLOP count as an expression of the scalars, e.g. 2*M*N*K."
+    )
+    bytes = forms.CharField(
+        required=False,
+        help_text="Bytes moved, e.g. 12*N. Empty: the sum of the tensors' sizes.",
+    )
+    reference_precision = forms.ChoiceField(
+        choices=[("native", "native"), ("f64", "f64")], initial="native"
+    )
+    reference_source = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 10, "cols": 100, "class": "kj-mono"}),
+        help_text="PyTorch: def reference(...) with the parameters in order; writes outputs in place.",
+        initial="import torch\n\n\ndef reference(A, C, N):\n    C.copy_(A)\n",
+    )
+    params_json = _json_area(
+        6, f"Parameters (JSON list), in the order solve() receives them. Example: {EXAMPLE_PARAMS}"
+    )
+    tests_json = _json_area(
+        6,
+        "Functional tests (JSON list): name, scalars, optional public, values, dist. "
+        f"Example: {EXAMPLE_TESTS}",
+    )
+    benchmarks_json = _json_area(
+        4,
+        'Benchmark cases (JSON list): name, scalars, optional cpu_scalars, e.g. [{"name": "big", '
+        '"scalars": {"N": 10000000}, "cpu_scalars": {"N": 100000}}]',
+        required=False,
+    )
+    limits_json = _json_area(
+        2, 'Limits (JSON object), e.g. {"test_timeout_s": 10}. Empty: defaults.', required=False
+    )
+    generate_starters = forms.BooleanField(
+        required=False,
+        help_text="Write CUDA, Triton, PyTorch and CuPy starters from the parameters "
+        "(always done for a new problem without starters).",
+    )
+
+    class Meta:
+        model = Problem
+        fields = ["slug", "title", "difficulty", "statement", "published", "starters"]
+        widgets = {"statement": forms.Textarea(attrs={"rows": 12, "cols": 100, "class": "kj-mono"})}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["starters"].required = False
+        self.fields["published"].initial = False
+        spec = (self.instance.spec or {}) if self.instance.pk else {}
+        if spec:
+            for key, (field, _) in JSON_SECTIONS.items():
+                value = spec.get(key)
+                if value not in (None, [], {}):
+                    self.initial[field] = json.dumps(value, indent=1)
+            for key in (
+                "atol",
+                "rtol",
+                "flops",
+                "bytes",
+                "reference_source",
+                "reference_precision",
+            ):
+                if spec.get(key) is not None:
+                    self.initial[key] = spec[key]
+        if self.instance.pk:
+            self.initial["tags_text"] = ", ".join(self.instance.tags or [])
+
+    def _json(self, field: str, kind: type):
+        raw = (self.cleaned_data.get(field) or "").strip()
+        if not raw:
+            return None
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            self.add_error(
+                field, f"Not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})."
+            )
+            return None
+        if not isinstance(value, kind):
+            self.add_error(field, f"Must be a JSON {'list' if kind is list else 'object'}.")
+            return None
+        return value
+
+    def clean(self):
+        from runner.spec import ProblemSpec, SpecError
+
+        data = super().clean()
+        tags = [t.strip() for t in (data.get("tags_text") or "").split(",") if t.strip()]
+        data["tags"] = tags
+        sections = {key: self._json(field, kind) for key, (field, kind) in JSON_SECTIONS.items()}
+        if self.errors:
+            return data
+        old = self.instance.spec or {}
+        spec = {
+            "slug": data.get("slug") or "",
+            "title": data.get("title") or "",
+            "difficulty": data.get("difficulty") or "",
+            "tags": tags,
+            "version": int(old.get("version", 1)),
+            "atol": data.get("atol"),
+            "rtol": data.get("rtol"),
+            "reference_precision": data.get("reference_precision") or "native",
+            "reference_source": data.get("reference_source") or "",
+            "params": sections["params"] or [],
+            "tests": sections["tests"] or [],
+            "benchmarks": sections["benchmarks"] or [],
+        }
+        if sections["limits"]:
+            spec["limits"] = sections["limits"]
+        for key in ("flops", "bytes"):
+            raw = (data.get(key) or "").strip()
+            if raw:
+                spec[key] = int(raw) if raw.isdigit() else raw
+        try:
+            parsed = ProblemSpec.from_dict(spec)
+        except SpecError as exc:
+            message = str(exc)
+            head = re.split(r"[\[.:]", message, maxsplit=1)[0].strip()
+            field = ERROR_FIELDS.get(head) or ERROR_FIELDS.get(message.split(":")[0])
+            self.add_error(field if field in self.fields else None, message)
+            return data
+        full = json.loads(json.dumps(parsed.to_dict(), default=str))
+        full["statement"], full["starters"] = "", {}  # kept on the Problem row, not in the spec
+        data["spec"] = full
+        return data
+
+
+class ProblemSolutionInline(admin.StackedInline):
+    model = ProblemSolution
+    extra = 0
+    fields = (("name", "language", "expected_verdict"), "source")
 
 
 @admin.register(Problem)
 class ProblemAdmin(admin.ModelAdmin):
+    form = ProblemAdminForm
     list_display = ("slug", "title", "difficulty", "version", "published", "from_catalog")
     list_filter = ("difficulty", "published", "from_catalog")
     search_fields = ("slug", "title")
-    readonly_fields = ("content_hash", "created_at", "updated_at")
+    readonly_fields = ("version", "statement_preview", "content_hash", "created_at", "updated_at")
+    inlines = [ProblemSolutionInline]
+    actions = ["validate", "publish", "unpublish", "regenerate_starters", "rejudge_outdated"]
+    fieldsets = (
+        (None, {"fields": ("slug", "title", "difficulty", "tags_text", "published", "version")}),
+        ("Statement", {"fields": ("statement", "statement_preview")}),
+        ("Judging", {"fields": ("reference_source", "reference_precision", ("atol", "rtol"),
+                                ("flops", "bytes"), "params_json", "tests_json",
+                                "benchmarks_json", "limits_json")}),
+        ("Starters", {"fields": ("generate_starters", "starters"), "classes": ("collapse",)}),
+        ("Bookkeeping", {"fields": ("content_hash", "created_at", "updated_at"),
+                         "classes": ("collapse",)}),
+    )  # fmt: skip
+
+    class Media:
+        css = {"all": ("dist/app.css",)}
+        js = ("dist/app.js",)
+
+    @admin.display(description="Preview")
+    def statement_preview(self, obj: Problem) -> str:
+        from web.markdown import render_markdown  # presentation only
+
+        if not obj or not obj.statement:
+            return "Save to see the rendered statement."
+        # render_markdown escapes raw HTML in the statement, so its output is safe
+        html = mark_safe(render_markdown(obj.statement))  # noqa: S308
+        return format_html('<div class="kj-preview" data-math>{}</div>', html)
+
+    def save_model(self, request: HttpRequest, obj: Problem, form, change: bool) -> None:
+        spec = form.cleaned_data["spec"]
+        old_version = obj.version
+        if change:
+            stored = Problem.objects.get(pk=obj.pk)
+            obj.version = problem_version_after_edit(stored, spec)
+        obj.spec = spec
+        obj.tags = form.cleaned_data["tags"]
+        if form.cleaned_data.get("generate_starters") or not obj.starters:
+            obj.starters = starters_from_spec(spec)
+        super().save_model(request, obj, form, change)
+        if change and obj.version != old_version:
+            from judge.services import submissions_outdated
+
+            outdated = submissions_outdated(obj).count()
+            url = reverse("admin:problems_problem_rejudge", args=[obj.pk])
+            self.message_user(
+                request,
+                format_html(
+                    "What is judged changed: version {} → {}. {} submission(s) were judged "
+                    'against an older version. <a href="{}">Rejudge them</a>.',
+                    old_version,
+                    obj.version,
+                    outdated,
+                    url,
+                ),  # fmt: skip
+                messages.WARNING,
+            )
+
+    # -- actions ----------------------------------------------------------------------------
+
+    @admin.action(description="Validate: judge the reference and stored solutions (CPU)")
+    def validate(self, request: HttpRequest, queryset):
+        from judge.errors import SubmissionRefused
+        from judge.services import problem_validate
+
+        last = None
+        for problem in queryset:
+            try:
+                plan = problem_validate(problem, request.user)
+            except SubmissionRefused as exc:
+                self.message_user(request, f"{problem.slug}: {exc.message}", messages.ERROR)
+                continue
+            last = problem
+            skipped = f" Skipped: {'; '.join(plan.skipped)}." if plan.skipped else ""
+            self.message_user(
+                request,
+                f"{problem.slug}: {len(plan.submitted)} validation submission(s) queued.{skipped}",
+                messages.INFO,
+            )
+        if last is not None and queryset.count() == 1:
+            return HttpResponseRedirect(
+                reverse("admin:problems_problem_validation", args=[last.pk])
+            )
+        return None
+
+    @admin.action(description="Publish selected problems")
+    def publish(self, request: HttpRequest, queryset):
+        n = problems_set_published(list(queryset.values_list("pk", flat=True)), True)
+        self.message_user(request, f"Published {n} problem(s).", messages.SUCCESS)
+
+    @admin.action(description="Unpublish selected problems")
+    def unpublish(self, request: HttpRequest, queryset):
+        n = problems_set_published(list(queryset.values_list("pk", flat=True)), False)
+        self.message_user(request, f"Unpublished {n} problem(s).", messages.SUCCESS)
+
+    @admin.action(description="Regenerate starters from the signature")
+    def regenerate_starters(self, request: HttpRequest, queryset):
+        for problem in queryset:
+            problem_regenerate_starters(problem)
+        self.message_user(request, f"Regenerated starters of {queryset.count()} problem(s).")
+
+    @admin.action(description="Rejudge submissions judged against an older version")
+    def rejudge_outdated(self, request: HttpRequest, queryset):
+        from judge.services import problem_rejudge_outdated
+
+        total = sum(problem_rejudge_outdated(p) for p in queryset)
+        self.message_user(request, f"Queued {total} rejudge(s) (low priority).", messages.SUCCESS)
+
+    # -- extra pages ------------------------------------------------------------------------
+
+    def get_urls(self):
+        extra = [
+            path("<int:pk>/validation/", self.admin_site.admin_view(self.validation_view),
+                 name="problems_problem_validation"),
+            path("<int:pk>/rejudge/", self.admin_site.admin_view(self.rejudge_view),
+                 name="problems_problem_rejudge"),
+        ]  # fmt: skip
+        return extra + super().get_urls()
+
+    def validation_view(self, request: HttpRequest, pk: int):
+        from judge.models import Submission
+
+        problem = get_object_or_404(Problem, pk=pk)
+        rows = list(
+            Submission.objects.filter(problem=problem, validation=True).order_by("-pk")[:30]
+        )
+        for row in rows:
+            expect = row.validation_label.rsplit(" expect ", 1)[-1] if row.validation_label else ""
+            row.expected = expect
+            if row.status != "done":
+                row.outcome = "pending"
+            elif expect == "not accepted":
+                row.outcome = "ok" if row.verdict != "accepted" else "unexpected"
+            else:
+                row.outcome = "ok" if row.verdict == expect else "unexpected"
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": f"Validation of {problem.slug}",
+            "problem": problem,
+            "rows": rows,
+            "pending": any(r.outcome == "pending" for r in rows),
+            "all_ok": bool(rows) and all(r.outcome == "ok" for r in rows),
+        }
+        return TemplateResponse(request, "admin/problems/validation.html", context)
+
+    def rejudge_view(self, request: HttpRequest, pk: int):
+        from judge.services import problem_rejudge_outdated, submissions_outdated
+
+        problem = get_object_or_404(Problem, pk=pk)
+        if request.method == "POST":
+            n = problem_rejudge_outdated(problem)
+            self.message_user(
+                request, f"Queued {n} rejudge(s) of {problem.slug}.", messages.SUCCESS
+            )
+            return HttpResponseRedirect(reverse("admin:problems_problem_change", args=[pk]))
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": f"Rejudge {problem.slug}?",
+            "problem": problem,
+            "outdated": submissions_outdated(problem).count(),
+        }
+        return TemplateResponse(request, "admin/problems/rejudge.html", context)

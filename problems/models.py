@@ -31,3 +31,25 @@ class Problem(models.Model):
 
     def __str__(self) -> str:
         return self.slug
+
+
+class ProblemSolution(models.Model):
+    """A known solution an admin stores with a problem (never shown to users); Validate
+    judges each one and compares the verdict with `expected_verdict`."""
+
+    problem = models.ForeignKey(Problem, on_delete=models.CASCADE, related_name="solutions")
+    name = models.CharField(max_length=100)
+    language = models.CharField(
+        max_length=16,
+        choices=[("pytorch", "PyTorch"), ("triton", "Triton"), ("cuda", "CUDA"), ("cupy", "CuPy")],
+    )
+    source = models.TextField()
+    expected_verdict = models.CharField(
+        max_length=32, default="accepted", help_text="e.g. accepted, wrong_answer"
+    )
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.problem_id}:{self.name}"

@@ -78,3 +78,23 @@ def problems_sync_from_catalog(catalog_dir: Path, slugs: list[str] | None = None
         outcome = problem_sync_package(package)
         getattr(report, outcome).append(package.slug)
     return report
+
+
+def problem_version_after_edit(problem: Problem, new_spec: dict) -> int:
+    """The version an edited problem gets: one more when what is judged changed (tests,
+    parameters, tolerances, reference, benchmarks, limits), else the same."""
+    if problem.pk is None or not problem.spec:
+        return problem.version or 1
+    if _judged_part(problem.spec) != _judged_part(new_spec):
+        return problem.version + 1
+    return problem.version
+
+
+def problems_set_published(problem_ids: list[int], published: bool) -> int:
+    return Problem.objects.filter(pk__in=problem_ids).update(published=published)
+
+
+def problem_regenerate_starters(problem: Problem) -> None:
+    from problems.starters import starters_from_spec
+
+    Problem.objects.filter(pk=problem.pk).update(starters=starters_from_spec(problem.spec or {}))

@@ -58,7 +58,9 @@ def _comment_lines(spec: Mapping[str, Any], prefix: str, what: str) -> list[str]
         if p.get("role") == "scalar":
             continue
         role = {"in": "input", "out": "output", "inout": "input and output"}.get(p.get("role"), "")
-        lines.append(f"{prefix} {p['name']}: {role}, {what}, {p.get('dtype')}, shape [{_shape_text(p)}]")
+        lines.append(
+            f"{prefix} {p['name']}: {role}, {what}, {p.get('dtype')}, shape [{_shape_text(p)}]"
+        )
     outs = [p["name"] for p in _params(spec) if p.get("role") in ("out", "inout")]
     lines.append(f"{prefix} Write the result into {', '.join(outs)} in place.")
     return lines

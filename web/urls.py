@@ -6,13 +6,17 @@ from web import account_views, submission_views, views
 urlpatterns = [
     path("", views.problem_list, name="problem-list"),
     path("problems/<slug:slug>/", views.problem_detail, name="problem-detail"),
-    path("problems/<slug:slug>/leaderboard/", views.problem_leaderboard, name="problem-leaderboard"),
+    path(
+        "problems/<slug:slug>/leaderboard/", views.problem_leaderboard, name="problem-leaderboard"
+    ),
     path("leaderboard/", views.global_leaderboard, name="global-leaderboard"),
     path("submissions/<int:pk>/", submission_views.submission_detail, name="submission-detail"),
     path("accounts/signup/", account_views.signup, name="signup"),
     path(
         "accounts/login/",
-        auth_views.LoginView.as_view(template_name="web/login.html", redirect_authenticated_user=True),
+        auth_views.LoginView.as_view(
+            template_name="web/login.html", redirect_authenticated_user=True
+        ),
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(next_page="/"), name="logout"),
