@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
@@ -122,6 +123,7 @@ def exception_handler(exc, context) -> Response | None:
     return response
 
 
+@csrf_exempt
 def api_not_found(request, *args, **kwargs):
     """Unknown /api/v1/ paths: the one error shape instead of Django's HTML 404."""
     from django.http import JsonResponse
