@@ -1,0 +1,204 @@
+"""Helpers shared by the GPU benchmarks (latency, throughput, timing truth). No Django: these
+run with plain ``python3`` on a GPU box that has torch (and triton, cupy, ncu) only.
+
+A judgement here is what a worker does: write the JobSpec JSON, run
+``python -m runner job SPEC --events FILE`` in a fresh process, read the JudgeResult from
+stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOG = ROOT / "problems" / "catalog"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+LANG_BY_SUFFIX = {".cu": "cuda"}
+
+
+def language_of(path: Path) -> str:
+    if path.suffix == ".cu":
+        return "cuda"
+    name = path.stem
+    for lang in ("triton", "cupy"):
+        if lang in name:
+            return lang
+    return "pytorch"
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    v = sorted(x for x in values if x is not None)
+    if not v:
+        return None
+    k = (len(v) - 1) * q
+    lo, hi = math.floor(k), math.ceil(k)
+    return v[lo] + (v[hi] - v[lo]) * (k - lo)
+
+
+def summary(values: list[float], digits: int = 3) -> dict:
+    v = [x for x in values if x is not None]
+    if not v:
+        return {"n": 0, "p50": None, "p95": None, "mean": None, "min": None, "max": None}
+    return {
+        "n": len(v),
+        "p50": round(percentile(v, 0.5), digits),
+        "p95": round(percentile(v, 0.95), digits),
+        "mean": round(statistics.fmean(v), digits),
+        "min": round(min(v), digits),
+        "max": round(max(v), digits),
+    }
+
+
+def cv(values: list[float]) -> float | None:
+    v = [x for x in values if x is not None]
+    if len(v) < 2 or statistics.fmean(v) == 0:
+        return None
+    return statistics.stdev(v) / statistics.fmean(v)
+
+
+def git_commit() -> str:
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=10)  # fmt: skip
+        return out.stdout.strip()
+    except OSError:
+        return os.environ.get("KJ_COMMIT", "")
+
+
+def machine(device: str) -> dict:
+    info = {"host": platform.node(), "cpus": os.cpu_count(), "python": platform.python_version()}
+    try:
+        import torch
+
+        info["torch"] = torch.__version__
+        if device == "cuda" and torch.cuda.is_available():
+            info["gpu"] = torch.cuda.get_device_name(0)
+            props = torch.cuda.get_device_properties(0)
+            info["arch"] = f"sm_{props.major}{props.minor}"
+    except Exception as exc:  # noqa: BLE001 - informational only
+        info["torch_error"] = str(exc)
+    try:
+        smi = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"],
+                             capture_output=True, text=True, timeout=20)  # fmt: skip
+        if smi.returncode == 0:
+            info["nvidia_smi"] = smi.stdout.strip()
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+    return info
+
+
+def arch_of_gpu() -> str:
+    try:
+        import torch
+
+        props = torch.cuda.get_device_properties(0)
+        return f"sm_{props.major}{props.minor}"
+    except Exception:  # noqa: BLE001
+        return "sm_90"
+
+
+def header(name: str, device: str, args) -> dict:
+    return {
+        "benchmark": name,
+        "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "commit": git_commit(),
+        "device": device,
+        "machine": machine(device),
+        "args": {k: v for k, v in vars(args).items() if k not in ("out",)},
+    }
+
+
+def job_json(slug: str, source: str, language: str, device: str, mode: str = "submit",
+             seed: int = 1, limits: dict | None = None, arch: str = "sm_90") -> str:  # fmt: skip
+    """A JobSpec JSON as the worker builds it (the problem from its package)."""
+    from runner.spec import JobSpec, Limits, ProblemSpec
+
+    problem = ProblemSpec.from_dir(CATALOG / slug)
+    lim = None
+    if limits:
+        base = problem.limits.__dict__ if getattr(problem, "limits", None) else {}
+        lim = Limits(**{**base, **limits})
+    job = JobSpec(problem=problem, source=source, language=language, mode=mode, device=device,
+                  seed=seed, limits=lim, arch=arch)  # fmt: skip
+    return job.to_json()
+
+
+def run_job(spec_json: str, cache_dir: str | None = None, timeout: float = 600) -> dict:
+    """`python -m runner job` in a fresh process, as a worker runs it. Returns the wall time,
+    the verdict, the runner's phases and the events' arrival times (s after the start)."""
+    with tempfile.TemporaryDirectory(prefix="kjbench-") as tmp:
+        spec = Path(tmp) / "job.json"
+        events = Path(tmp) / "events.jsonl"
+        spec.write_text(spec_json)
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        if cache_dir:
+            env["KERNELJUDGE_CACHE"] = cache_dir
+        t0 = time.monotonic()
+        try:
+            p = subprocess.run([sys.executable, "-m", "runner", "job", str(spec), "--events", str(events)],
+                               capture_output=True, text=True, cwd=ROOT, env=env, timeout=timeout)  # fmt: skip
+        except subprocess.TimeoutExpired:
+            return {"wall_s": round(time.monotonic() - t0, 3), "verdict": "bench_timeout"}
+        wall = time.monotonic() - t0
+        try:
+            res = json.loads(p.stdout)
+        except json.JSONDecodeError:
+            return {"wall_s": round(wall, 3), "verdict": "bench_no_result", "rc": p.returncode,
+                    "stderr": p.stderr[-2000:]}  # fmt: skip
+        phases = res.get("phases") or {}
+        bench = res.get("benchmark") or {}
+        return {
+            "wall_s": round(wall, 3),
+            "verdict": res.get("verdict"),
+            "message": (res.get("message") or "")[:300] if res.get("verdict") != "accepted" else "",
+            "phases": phases,
+            "score_ms": bench.get("score_ms"),
+            "cases": [{k: c.get(k) for k in ("name", "median_ms", "mean_ms", "std_ms", "min_ms", "runs",
+                                            "rel_se", "stop_reason")} for c in bench.get("cases") or []],
+            "flags": res.get("flags") or [],
+            "device_name": (res.get("device") or {}).get("name"),
+        }  # fmt: skip
+
+
+def nonce_source(source: str, language: str, nonce: str) -> str:
+    """The same program with a unique comment, so the compile cache misses."""
+    mark = "//" if language == "cuda" else "#"
+    return f"{mark} kjbench nonce {nonce}\n{source}"
+
+
+def write_outputs(out_dir: Path, name: str, report: dict, markdown: str) -> None:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / f"{name}.json").write_text(json.dumps(report, indent=2) + "\n")
+    (out_dir / f"{name}.md").write_text(markdown.rstrip() + "\n")
+
+
+def default_out_dir() -> Path:
+    out = os.environ.get("OUT")
+    if out:
+        return Path(out)
+    return ROOT / "bench" / "results" / f"{datetime.now(UTC):%Y-%m-%d}-h200"
+
+
+def md_table(headers: list[str], rows: list[list]) -> str:
+    def fmt(x) -> str:
+        if x is None:
+            return "–"
+        if isinstance(x, float):
+            return f"{x:.4g}"
+        return str(x)
+
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    lines += ["| " + " | ".join(fmt(x) for x in r) + " |" for r in rows]
+    return "\n".join(lines)

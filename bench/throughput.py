@@ -1,0 +1,198 @@
+"""Judged submissions per GPU-hour: a mix of the easy problems' correct CUDA solutions, judged
+by N supervisors side by side on one GPU (N = 1 vs more), each a loop of
+``python -m runner job`` processes as a worker runs them.
+
+    python3 bench/throughput.py [--parallel 1,4] [--window 45] [--out DIR]
+    python3 bench/throughput.py --device cpu --quick     # smoke test: PyTorch on the CPU
+
+Every job gets a unique source (fresh compile, as real submissions do). A configuration
+starts no new job after `--window` seconds and waits for the running ones; throughput is
+completed judgements / elapsed wall time. The GPU busy fraction is the mean of
+``nvidia-smi --query-gpu=utilization.gpu`` sampled every 200 ms during the configuration
+(the share of time a kernel was running), null on the CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from gpu_common import (  # noqa: E402
+    CATALOG,
+    arch_of_gpu,
+    default_out_dir,
+    header,
+    job_json,
+    language_of,
+    md_table,
+    nonce_source,
+    run_job,
+    summary,
+    write_outputs,
+)
+
+
+def easy_mix(device: str, limit: int) -> list[tuple[str, Path]]:
+    """(slug, solution) of easy problems: correct CUDA solutions (GPU) or PyTorch (CPU)."""
+    import tomllib
+
+    out = []
+    for pkg in sorted(CATALOG.iterdir()):
+        toml = pkg / "problem.toml"
+        if not toml.exists():
+            continue
+        if tomllib.loads(toml.read_text()).get("difficulty") != "easy":
+            continue
+        sols = sorted((pkg / "solutions").glob("correct_*"))
+        if device == "cuda":
+            sols = [s for s in sols if s.suffix == ".cu"]
+        else:
+            sols = [s for s in sols if s.suffix == ".py" and language_of(s) == "pytorch"]
+        out += [(pkg.name, s) for s in sols]
+    return out[:limit] if limit else out
+
+
+class UtilSampler:
+    """nvidia-smi utilization.gpu every 200 ms in a background process."""
+
+    def __init__(self) -> None:
+        self.samples: list[float] = []
+        self.proc = None
+        self.thread = None
+
+    def start(self) -> None:
+        try:
+            self.proc = subprocess.Popen(
+                ["nvidia-smi", "--query-gpu=utilization.gpu", "--format=csv,noheader,nounits", "-lms", "200"],
+                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            )  # fmt: skip
+        except OSError:
+            self.proc = None
+            return
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            try:
+                self.samples.append(float(line.strip().splitlines()[0]))
+            except (ValueError, IndexError):
+                pass
+
+    def stop(self) -> float | None:
+        if self.proc is None:
+            return None
+        self.proc.terminate()
+        self.proc.wait(10)
+        return round(sum(self.samples) / len(self.samples) / 100.0, 4) if self.samples else None
+
+
+def run_config(
+    n: int, mix, device: str, arch: str, window: float, max_jobs: int, mode: str
+) -> dict:
+    jobs = itertools.cycle(mix)
+    lock = threading.Lock()
+    results: list[dict] = []
+    started = [0]
+    t0 = time.monotonic()
+    stop_at = t0 + window
+
+    def supervisor() -> None:
+        while True:
+            with lock:
+                if time.monotonic() >= stop_at or started[0] >= max_jobs:
+                    return
+                started[0] += 1
+                slug, sol = next(jobs)
+            lang = language_of(sol)
+            src = nonce_source(sol.read_text(), lang, uuid.uuid4().hex)
+            r = run_job(job_json(slug, src, lang, device, mode, started[0], None, arch))
+            r.update({"problem": slug, "solution": sol.name})
+            with lock:
+                results.append(r)
+
+    sampler = UtilSampler() if device == "cuda" else None
+    if sampler:
+        sampler.start()
+    threads = [threading.Thread(target=supervisor) for _ in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.monotonic() - t0
+    busy = sampler.stop() if sampler else None
+    verdicts: dict[str, int] = {}
+    for r in results:
+        verdicts[r.get("verdict") or "?"] = verdicts.get(r.get("verdict") or "?", 0) + 1
+    return {
+        "parallel": n,
+        "elapsed_s": round(elapsed, 2),
+        "judged": len(results),
+        "accepted": verdicts.get("accepted", 0),
+        "verdicts": verdicts,
+        "judged_per_hour": round(len(results) / elapsed * 3600, 1) if elapsed else 0.0,
+        "gpu_busy_fraction": busy,
+        "wall_s": summary([r["wall_s"] for r in results]),
+        "benchmark_s": summary([(r.get("phases") or {}).get("benchmark_s") for r in results]),
+        "failures": [{k: r.get(k) for k in ("problem", "solution", "verdict", "message")}
+                     for r in results if r.get("verdict") != "accepted"][:20],
+    }  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--device", default="cuda", choices=["cuda", "cpu"])
+    ap.add_argument("--parallel", default="1,4", help="supervisor counts to compare")
+    ap.add_argument("--window", type=float, default=45.0, help="seconds per configuration")
+    ap.add_argument("--max-jobs", type=int, default=1000, help="per configuration")
+    ap.add_argument("--mix-size", type=int, default=0, help="first K solutions of the mix (0: all)")
+    ap.add_argument("--mode", default="submit", choices=["run", "submit"])
+    ap.add_argument("--out", default="")
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.parallel, args.window, args.max_jobs, args.mix_size, args.mode = (
+            "1,2",
+            1.0,
+            2,
+            2,
+            "run",
+        )
+    mix = easy_mix(args.device, args.mix_size)
+    arch = arch_of_gpu() if args.device == "cuda" else "sm_90"
+    configs = []
+    for n in [int(x) for x in args.parallel.split(",") if x]:
+        c = run_config(n, mix, args.device, arch, args.window, args.max_jobs, args.mode)
+        configs.append(c)
+        print(f"[throughput] parallel {n}: {c['judged']} judged in {c['elapsed_s']} s = "
+              f"{c['judged_per_hour']}/h, busy {c['gpu_busy_fraction']}, {c['verdicts']}", file=sys.stderr)  # fmt: skip
+    base = configs[0]["judged_per_hour"] if configs else 0
+    for c in configs:
+        c["speedup_vs_first"] = round(c["judged_per_hour"] / base, 3) if base else None
+    report = header("throughput", args.device, args)
+    report.update({"mix": [f"{s}/{p.name}" for s, p in mix], "configs": configs})
+    rows = [[c["parallel"], c["judged"], c["accepted"], c["elapsed_s"], c["judged_per_hour"], c["speedup_vs_first"],
+             c["gpu_busy_fraction"], c["wall_s"]["p50"]] for c in configs]  # fmt: skip
+    table = md_table(["supervisors", "judged", "accepted", "elapsed s", "judged / GPU-hour", "speedup",
+                      "GPU busy", "wall p50 s"], rows)  # fmt: skip
+    md = (
+        f"# Throughput on {args.device} ({report['date']}, commit {report['commit']})\n\n"
+        f"Mix ({len(mix)} solutions, round robin, fresh compile each): {', '.join(report['mix'])}\n\n{table}\n"
+    )
+    write_outputs(Path(args.out) if args.out else default_out_dir(), "throughput", report, md)
+    print(table)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
