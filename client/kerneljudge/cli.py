@@ -72,7 +72,9 @@ def cmd_login(args: argparse.Namespace, api: Api) -> int:
 def cmd_problems(args: argparse.Namespace, api: Api) -> int:
     rows, page = [], 1
     while True:
-        data = api.get("problems/", difficulty=args.difficulty, tag=args.tag, page=page)
+        data = api.get(
+            "problems/", difficulty=args.difficulty, tag=args.tag, search=args.search, page=page
+        )
         rows.extend(data["results"])
         if not data.get("next"):
             break
@@ -185,6 +187,12 @@ def cmd_status(args: argparse.Namespace, api: Api) -> int:
     return EXIT_OK if sub.get("verdict") == "accepted" else EXIT_VERDICT
 
 
+def cmd_cancel(args: argparse.Namespace, api: Api) -> int:
+    sub = api.post(f"submissions/{args.id}/cancel/")
+    emit(args, sub, f"Submission {sub['id']} cancelled.")
+    return EXIT_OK
+
+
 def cmd_leaderboard(args: argparse.Namespace, api: Api) -> int:
     data = api.get(f"leaderboards/{args.slug}/", device=args.device, language=args.language)
     rows = data.get("results", data) if isinstance(data, dict) else data
@@ -201,6 +209,8 @@ def cmd_leaderboard(args: argparse.Namespace, api: Api) -> int:
         ],
         ["rank", "user", "time", "language", "device"],
     )
+    if isinstance(data, dict) and data.get("device"):
+        text = f"{args.slug} on {data['device']}\n" + text
     emit(args, data, text)
     return EXIT_OK
 
@@ -222,6 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("problems", parents=[common], help="list problems")
     p.add_argument("--difficulty", choices=["easy", "medium", "hard"])
     p.add_argument("--tag")
+    p.add_argument("--search", "-s", help="words in the title or slug")
     p.set_defaults(func=cmd_problems)
 
     p = sub.add_parser("show", parents=[common], help="show a problem")
@@ -247,6 +258,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("status", parents=[common], help="show a submission")
     p.add_argument("id", type=int)
     p.set_defaults(func=cmd_status)
+
+    p = sub.add_parser("cancel", parents=[common], help="cancel a queued submission")
+    p.add_argument("id", type=int)
+    p.set_defaults(func=cmd_cancel)
 
     p = sub.add_parser("leaderboard", parents=[common], help="show a problem's leaderboard")
     p.add_argument("slug")

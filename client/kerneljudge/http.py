@@ -80,21 +80,31 @@ class Api:
             raise _api_error(exc) from None
         except (urllib.error.URLError, TimeoutError, ConnectionError) as exc:
             raise NetworkError(f"cannot reach {self.base_url}: {exc}") from None
-        with response:
-            event, data = "message", []
-            for raw in response:
-                line = raw.decode("utf-8", "replace").rstrip("\r\n")
-                if not line:
-                    if data:
-                        try:
-                            yield event, json.loads("\n".join(data))
-                        except json.JSONDecodeError:
-                            pass
-                    event, data = "message", []
-                elif line.startswith("event:"):
-                    event = line[6:].strip()
-                elif line.startswith("data:"):
-                    data.append(line[5:].strip())
+        try:
+            yield from _parse_events(response)
+        except (OSError, ValueError) as exc:  # socket timeout or reset mid-stream
+            raise NetworkError(f"the event stream broke: {exc}") from None
+
+    def delete(self, path: str) -> Any:
+        return self.call("DELETE", path)
+
+
+def _parse_events(response) -> Iterator[tuple[str, dict]]:
+    with response:
+        event, data = "message", []
+        for raw in response:
+            line = raw.decode("utf-8", "replace").rstrip("\r\n")
+            if not line:
+                if data:
+                    try:
+                        yield event, json.loads("\n".join(data))
+                    except json.JSONDecodeError:
+                        pass
+                event, data = "message", []
+            elif line.startswith("event:"):
+                event = line[6:].strip()
+            elif line.startswith("data:"):
+                data.append(line[5:].strip())
 
 
 def _api_error(exc: urllib.error.HTTPError) -> ApiError:

@@ -61,13 +61,17 @@ def submission_report(sub: dict) -> str:
     if sub.get("compile_log") and verdict == "compile_error":
         lines += ["", "Compiler output:", sub["compile_log"].rstrip()]
     tests = sub.get("tests") or []
-    failing = [t for t in tests if not t.get("passed")]
+    failing = [t for t in tests if t.get("passed") is False]
     if tests:
-        passed = len(tests) - len(failing)
-        lines.append(f"  tests: {passed}/{len(tests)} passed")
+        passed = sum(1 for t in tests if t.get("passed"))
+        skipped = sum(1 for t in tests if t.get("skipped"))
+        lines.append(
+            f"  tests: {passed}/{len(tests)} passed" + (f", {skipped} skipped" if skipped else "")
+        )
     for t in failing[:1]:
         sizes = ", ".join(f"{k}={v}" for k, v in (t.get("sizes") or {}).items())
-        lines.append(f"  failing test: {t.get('name')} ({sizes})")
+        index = f"#{t['index']} " if t.get("index") else ""
+        lines.append(f"  failing test {index}{t.get('name')!r} ({sizes})")
         mm = t.get("first_mismatch")
         if mm:
             lines.append(
@@ -104,4 +108,6 @@ def submission_report(sub: dict) -> str:
         )
     if sub.get("stdout"):
         lines += ["", "Your program's output:", sub["stdout"].rstrip()]
+    if sub.get("stderr") and sub.get("verdict") not in ("accepted", None, ""):
+        lines += ["", "Your program's error output:", sub["stderr"].rstrip()[-4000:]]
     return "\n".join(lines)

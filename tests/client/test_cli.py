@@ -1,0 +1,180 @@
+"""Unit tests of the kerneljudge client: language and problem inference, the config file,
+exit codes and the rendering of a failing test. The HTTP layer is replaced by canned API
+answers here; tests/client/test_cli_live.py runs the real client against a real server."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from kerneljudge import cli, config, report
+from kerneljudge.http import Api, ApiError, NetworkError
+
+
+@pytest.mark.parametrize(
+    ("name", "source", "language"),
+    [
+        ("k.cu", "__global__ void f() {}", "cuda"),
+        ("k.cuh", "", "cuda"),
+        ("k.py", "import triton\nimport torch\n", "triton"),
+        ("k.py", "import cupy as cp\n", "cupy"),
+        ("k.py", "from torch import add\n", "pytorch"),
+        ("k.py", "def solve(A, B, C, N):\n    pass\n", "pytorch"),
+    ],
+)
+def test_language_inference(name, source, language):
+    assert cli.infer_language(Path(name), source) == language
+
+
+def test_language_inference_refuses_unknown_extension():
+    with pytest.raises(cli.UsageError, match="--language"):
+        cli.infer_language(Path("k.rs"), "")
+
+
+def test_problem_inference():
+    assert cli.infer_problem(Path("x.py"), "# problem: vector-add\nimport torch\n") == "vector-add"
+    assert cli.infer_problem(Path("x.cu"), "// problem: gemm\n") == "gemm"
+    with pytest.raises(cli.UsageError, match="--problem"):
+        cli.infer_problem(Path("x.py"), "import torch\n")
+
+
+@pytest.fixture
+def config_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    monkeypatch.delenv("KERNELJUDGE_URL", raising=False)
+    monkeypatch.delenv("KERNELJUDGE_TOKEN", raising=False)
+    return tmp_path / "cfg"
+
+
+def test_config_file_is_mode_0600_and_env_wins(config_home, monkeypatch):
+    path = config.save("http://judge.example", "kj_secret")
+    assert path == config_home / "kerneljudge" / "config.json"
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert json.loads(path.read_text()) == {"url": "http://judge.example", "token": "kj_secret"}
+    path.chmod(0o644)
+    config.save("http://judge.example", "kj_other")  # an existing file is tightened too
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert config.load().token == "kj_other"
+    monkeypatch.setenv("KERNELJUDGE_TOKEN", "kj_env")
+    monkeypatch.setenv("KERNELJUDGE_URL", "http://other")
+    assert (config.load().url, config.load().token) == ("http://other", "kj_env")
+
+
+class FakeApi:
+    """Canned answers keyed by (method, path)."""
+
+    def __init__(self, answers: dict, events: list | None = None) -> None:
+        self.answers, self.event_list, self.calls = answers, events or [], []
+
+    def __call__(self, api: Api, method: str, path: str, body=None, query=None):
+        self.calls.append((method, path, body))
+        answer = self.answers[(method, path.split("?")[0])]
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    def events(self, api: Api, path: str):
+        yield from self.event_list
+
+
+@pytest.fixture
+def fake(monkeypatch, config_home):
+    def install(answers: dict, events: list | None = None) -> FakeApi:
+        f = FakeApi(answers, events)
+        monkeypatch.setattr(Api, "call", lambda api, *a, **k: f(api, *a, **k))
+        monkeypatch.setattr(Api, "events", lambda api, path: f.events(api, path))
+        return f
+
+    return install
+
+
+SUB = {"id": 7, "problem": "vector-add", "language": "pytorch", "device": "cpu", "mode": "submit"}
+
+
+def write_solution(tmp_path: Path) -> Path:
+    path = tmp_path / "sol.py"
+    path.write_text("# problem: vector-add\nimport torch\n\ndef solve(A, B, C, N):\n    pass\n")
+    return path
+
+
+def test_submit_accepted_exits_0(fake, tmp_path, capsys):
+    done = {**SUB, "status": "done", "verdict": "accepted", "message": "All tests passed."}
+    f = fake(
+        {("POST", "submissions/"): {**SUB, "status": "queued"}, ("GET", "submissions/7/"): done},
+        [("progress", {"phase": "testing", "test": 1, "total": 2}), ("done", {"status": "done"})],
+    )
+    assert cli.main(["submit", str(write_solution(tmp_path))]) == 0
+    method, path, body = f.calls[0]
+    assert (method, path) == ("POST", "submissions/")
+    assert (body["problem"], body["language"], body["mode"]) == ("vector-add", "pytorch", "submit")
+    assert "ACCEPTED" in capsys.readouterr().out
+
+
+def test_run_wrong_answer_exits_1_and_shows_the_failing_test(fake, tmp_path, capsys):
+    failing = {
+        "index": 4, "name": "N=1", "passed": False, "sizes": {"N": 1},
+        "first_mismatch": {"output": "C", "index": [0], "expected": 3.0, "got": 0.0},
+        "max_abs_err": 3.0, "max_rel_err": 1.0,
+    }  # fmt: skip
+    done = {
+        **SUB, "mode": "run", "status": "done", "verdict": "wrong_answer",
+        "message": "Test 'N=1' failed.", "tests": [{"index": 1, "passed": True}, failing],
+    }  # fmt: skip
+    fake({("POST", "submissions/"): {**SUB, "status": "queued"}, ("GET", "submissions/7/"): done})
+    assert cli.main(["run", str(write_solution(tmp_path))]) == 1
+    out = capsys.readouterr().out
+    assert "WRONG ANSWER" in out and "failing test #4 'N=1' (N=1)" in out
+    assert "C[0]: expected 3.0, got 0.0" in out
+
+
+def test_json_output(fake, capsys):
+    fake({("GET", "submissions/7/"): {**SUB, "status": "done", "verdict": "accepted"}})
+    assert cli.main(["status", "7", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["verdict"] == "accepted"
+
+
+def test_status_of_unfinished_submission_exits_1(fake):
+    fake({("GET", "submissions/7/"): {**SUB, "status": "testing", "verdict": ""}})
+    assert cli.main(["status", "7"]) == 1
+
+
+def test_usage_errors_exit_2(fake, tmp_path, capsys):
+    fake({})
+    assert cli.main([]) == 2
+    assert cli.main(["submit", str(tmp_path / "missing.py")]) == 2
+    nameless = tmp_path / "k.py"
+    nameless.write_text("import torch\n")
+    assert cli.main(["submit", str(nameless)]) == 2
+    assert "--problem" in capsys.readouterr().err
+    assert cli.main(["--help"]) == 0
+
+
+def test_api_and_network_errors_exit_2_with_the_message(fake, capsys):
+    fake({("GET", "problems/nope/"): ApiError(404, "not_found", "There is no problem 'nope'.")})
+    assert cli.main(["show", "nope"]) == 2
+    assert "There is no problem 'nope'." in capsys.readouterr().err
+    fake({("GET", "problems/"): NetworkError("cannot reach http://x: refused")})
+    assert cli.main(["problems"]) == 2
+    assert "cannot reach" in capsys.readouterr().err
+
+
+def test_init_writes_the_starter_with_the_problem_line(fake, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    fake({("GET", "problems/va/"): {"starters": {"cuda": 'extern "C" void solve() {}\n'}}})
+    assert cli.main(["init", "va", "-l", "cuda"]) == 0
+    written = (tmp_path / "va-solution.cu").read_text()
+    assert written.startswith("// problem: va\n")
+    assert cli.main(["init", "va", "-l", "cuda"]) == 2  # exists; --force overwrites
+    assert cli.main(["init", "va", "-l", "cuda", "--force"]) == 0
+    assert cli.main(["init", "va", "-l", "pytorch"]) == 2  # no such starter
+
+
+def test_skipped_tests_are_not_reported_as_failing():
+    text = report.submission_report(
+        {**SUB, "status": "done", "verdict": "accepted",
+         "tests": [{"index": 1, "passed": True}, {"index": 2, "passed": None, "skipped": True}]}
+    )  # fmt: skip
+    assert "1/2 passed, 1 skipped" in text and "failing" not in text
