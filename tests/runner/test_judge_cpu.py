@@ -355,3 +355,41 @@ def test_cli_judge_exit_codes_and_report(tmp_path):
     bad.write_text("{}")
     assert _cli("job", str(bad)).returncode == 2
     assert _cli("nonsense").returncode == 2
+
+
+def test_make_inputs_pool_benchmark_path():
+    """A reference with make_inputs: timed calls draw from a supervisor-generated pool."""
+    import dataclasses as dc
+
+    from .helpers import problem
+
+    ref = src("""
+        import torch
+
+        def reference(A, B, C, N):
+            torch.add(A, B, out=C)
+
+        def make_inputs(case, gen, device):
+            n = case["N"]
+            a = torch.arange(n, dtype=torch.float32)
+            b = torch.rand(n, generator=gen)
+            return {"A": a.to(device), "B": b.to(device)}
+    """)
+    p = dc.replace(problem(), reference_source=ref)
+    j = dc.replace(job((SOL / "correct_pytorch.py").read_text()), problem=p)
+    r = judge(j)
+    assert r.verdict == "accepted", (r.message, r.details)
+    assert r.benchmark["cases"][0]["checked_calls"] >= 2
+    # and a call-count cheat is still caught through the pool
+    cheat = src("""
+        import torch
+        calls = 0
+        def solve(A, B, C, N):
+            global calls
+            calls += 1
+            if calls > 14:
+                return
+            torch.add(A, B, out=C)
+    """)
+    r = judge(dc.replace(j, source=cheat))
+    assert r.verdict == "wrong_answer", r.message
