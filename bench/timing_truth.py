@@ -1,0 +1,395 @@
+"""Is the judge's clock right? For 6 problems x 2 correct CUDA solutions, compare the judge's
+median (``python -m runner job``, mode submit) of each benchmark case with two outside
+measurements of the same call, each in its own process:
+
+- ``ncu --metrics gpu__time_duration.sum --clock-control none`` (kernel time on the GPU, per
+  call the sum over the kernels launched inside an NVTX range around the call; ncu flushes
+  the caches before every kernel, like the judge's L2 flush), and
+- ``triton.testing.do_bench(..., return_mode="median")`` (which also clears the L2 between calls).
+
+The verdict per case is the ratio judge / outside (target: within +-3 %). Solutions whose
+case medians are >= 100 us are judged `--repeats-long` times (default 5) and get the
+coefficient of variation of the judge's median across judgements; others `--repeats`.
+
+    python3 bench/timing_truth.py [--budget 3] [--time-budget 420] [--out DIR]
+    python3 bench/timing_truth.py --device cpu --quick   # smoke test: PyTorch on the CPU,
+                                                          # truth = a perf_counter loop
+
+Extends bench/timing_truth_vector_add.py (one problem, do_bench only) to six problems and ncu.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import ctypes
+import io
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from gpu_common import (  # noqa: E402
+    CATALOG,
+    ROOT,
+    arch_of_gpu,
+    cv,
+    default_out_dir,
+    header,
+    job_json,
+    language_of,
+    md_table,
+    run_job,
+    write_outputs,
+)
+
+SETS_CUDA = [
+    ("vector-add", ["correct_basic.cu", "correct_vec4.cu"]),
+    ("relu", ["correct_basic.cu", "correct_vec4.cu"]),
+    ("matrix-addition", ["correct_2d.cu", "correct_vec4.cu"]),
+    ("matrix-transpose", ["correct_naive.cu", "correct_tiled.cu"]),
+    ("reduction", ["correct_atomic.cu", "correct_two_pass.cu"]),
+    ("softmax", ["correct_online.cu", "correct_three_pass.cu"]),
+]
+SETS_CPU = [("vector-add", ["correct_pytorch.py"])]
+NCU_CALLS = 5
+TOLERANCE = 0.03
+
+# --- the measuring process (--measure): one solution, every benchmark case ----------------
+
+
+def _callable(problem, sol: Path, device: str, so_path: str | None):
+    """solve(tensors..., scalars...) for the loaded solution, in the signature's order."""
+    params = problem.params
+    if so_path:
+        lib = ctypes.CDLL(so_path)
+        lib.solve.restype = None
+        lib.solve.argtypes = [
+            ctypes.c_void_p
+            if p.is_tensor
+            else (ctypes.c_float if p.dtype == "float" else ctypes.c_int)
+            for p in params
+        ]
+
+        def bind(tensors, scalars):
+            args = [tensors[p.name].data_ptr() if p.is_tensor else scalars[p.name] for p in params]
+            return lambda: lib.solve(*args)
+
+        return bind
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("kjbench_solution", sol)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+
+    def bind_py(tensors, scalars):
+        args = []
+        for p in params:
+            if p.is_tensor:
+                t = tensors[p.name]
+                args.append(t.view(-1) if p.py_layout == "flat" else t)
+            else:
+                args.append(scalars[p.name])
+        return lambda: mod.solve(*args)
+
+    return bind_py
+
+
+def measure(args) -> dict:
+    import torch
+
+    from runner.inputs import TORCH_DTYPES, case_scalars, generate_inputs, output_shapes
+    from runner.spec import ProblemSpec
+
+    problem = ProblemSpec.from_dir(CATALOG / args.problem)
+    sol = CATALOG / args.problem / "solutions" / args.solution
+    bind = _callable(problem, sol, args.device, args.so)
+    dev = "cuda" if args.device == "cuda" else "cpu"
+    out = []
+    for ci, case in enumerate(problem.benchmarks):
+        scalars = case_scalars(case, dev)
+        tensors = generate_inputs(problem, case, 12345 + ci, dev)
+        for name, shape in output_shapes(problem, scalars).items():
+            if name not in tensors:
+                dtype = TORCH_DTYPES[problem.param(name).dtype]
+                tensors[name] = torch.zeros(shape, dtype=dtype, device=dev)
+        call = bind(tensors, scalars)
+        call()
+        if dev == "cuda":
+            torch.cuda.synchronize()
+        row = {"case": case.name}
+        if args.measure == "do_bench":
+            import triton.testing
+
+            row["do_bench_median_ms"] = triton.testing.do_bench(
+                call, warmup=100, rep=1000, return_mode="median"
+            )
+        elif args.measure == "ncu":
+            for _ in range(NCU_CALLS):
+                torch.cuda.nvtx.range_push("kjcall")
+                call()
+                torch.cuda.synchronize()
+                torch.cuda.nvtx.range_pop()
+            torch.cuda.nvtx.range_push("kjcase_end")  # separates cases in the ncu log
+            torch.cuda.nvtx.range_pop()
+        else:  # cpu: a plain perf_counter loop, median of the calls
+            times = []
+            for _ in range(max(10, args.cpu_calls)):
+                t0 = time.perf_counter()
+                call()
+                times.append((time.perf_counter() - t0) * 1000.0)
+            row["loop_median_ms"] = statistics.median(times)
+        out.append(row)
+        del tensors
+        if dev == "cuda":
+            torch.cuda.empty_cache()
+    return {"cases": out}
+
+
+# --- the driver -----------------------------------------------------------------------------
+
+
+def sub_measure(
+    kind: str, slug: str, sol: str, device: str, so: str | None, cpu_calls: int = 30
+) -> dict:
+    cmd = [sys.executable, __file__, "--measure", kind, "--problem", slug, "--solution", sol, "--device", device,
+           "--cpu-calls", str(cpu_calls)] + (["--so", so] if so else [])  # fmt: skip
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=300)
+    except subprocess.TimeoutExpired:
+        return {"error": f"{kind} timed out"}
+    if p.returncode != 0:
+        return {"error": f"{kind} failed: {p.stderr[-1500:]}"}
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+def ncu_measure(slug: str, sol: str, so: str, n_cases: int) -> dict:
+    """Kernel time per call from ncu: kernels inside the `kjcall` NVTX ranges, in launch
+    order; NCU_CALLS calls per case, so case k owns the k-th block of calls. A call's time is
+    the sum over its kernels; returned per case as the median and the mean over calls."""
+    ncu = shutil.which("ncu")
+    if not ncu:
+        return {"error": "ncu not found"}
+    cmd = [ncu, "--metrics", "gpu__time_duration.sum", "--clock-control", "none", "--csv", "--print-units", "base",
+           "--nvtx", "--nvtx-include", "kjcall/", "--print-nvtx-rename", "none",
+           sys.executable, __file__, "--measure", "ncu", "--problem", slug, "--solution", sol, "--device", "cuda",
+           "--so", so]  # fmt: skip
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=420)
+    except subprocess.TimeoutExpired:
+        return {"error": "ncu timed out"}
+    lines = [ln for ln in p.stdout.splitlines() if ln.startswith('"')]
+    if not lines:
+        return {"error": f"ncu gave no CSV (rc {p.returncode}): {(p.stdout + p.stderr)[-1500:]}"}
+    rows = list(csv.DictReader(io.StringIO("\n".join(lines))))
+    kernels = []
+    for r in rows:
+        if r.get("Metric Name") != "gpu__time_duration.sum":
+            continue
+        value = float(str(r.get("Metric Value", "0")).replace(",", ""))
+        unit = (r.get("Metric Unit") or "nsecond").strip()
+        scale = {"nsecond": 1e-6, "usecond": 1e-3, "msecond": 1.0, "second": 1e3}.get(unit, 1e-6)
+        kernels.append((int(r.get("ID", len(kernels))), value * scale))
+    kernels.sort()
+    total_calls = NCU_CALLS * n_cases
+    if not kernels or len(kernels) % total_calls:
+        return {"error": f"{len(kernels)} kernels for {total_calls} calls; cannot split per call",
+                "kernels_ms": [k[1] for k in kernels][:50]}  # fmt: skip
+    per_call = len(kernels) // total_calls
+    calls = [
+        sum(k[1] for k in kernels[i * per_call : (i + 1) * per_call]) for i in range(total_calls)
+    ]
+    cases = []
+    for c in range(n_cases):
+        block = calls[c * NCU_CALLS : (c + 1) * NCU_CALLS]
+        cases.append(
+            {"ncu_median_ms": statistics.median(block), "ncu_mean_ms": statistics.fmean(block)}
+        )
+    return {"kernels_per_call": per_call, "cases": cases}
+
+
+def compile_so(sol: Path, arch: str, tmp: str) -> tuple[str | None, str]:
+    from runner.compile import compile_cuda
+
+    res = compile_cuda(sol.read_text(), Path(tmp), arch, 300)
+    return (str(res.so_path), "") if res.ok else (None, res.log[-1500:])
+
+
+def ratio(a, b):
+    return round(a / b, 4) if a and b else None
+
+
+def one_solution(slug: str, sol_name: str, args, arch: str) -> dict:
+    from runner.spec import ProblemSpec
+
+    sol = CATALOG / slug / "solutions" / sol_name
+    lang = language_of(sol)
+    problem = ProblemSpec.from_dir(CATALOG / slug)
+    n_cases = len(problem.benchmarks)
+    limits = {"benchmark_budget_s": args.budget} if args.budget else None
+    judgements = []
+    want = args.repeats
+    i = 0
+    while i < want:
+        r = run_job(
+            job_json(slug, sol.read_text(), lang, args.device, "submit", 7000 + i, limits, arch)
+        )
+        judgements.append(r)
+        i += 1
+        if i == 1 and r.get("cases") and max(c["median_ms"] or 0 for c in r["cases"]) >= 0.1:
+            want = max(want, args.repeats_long)
+        if r.get("verdict") != "accepted":
+            break
+    entry = {"problem": slug, "solution": sol_name, "language": lang,
+             "verdicts": [j.get("verdict") for j in judgements],
+             "messages": [j.get("message") for j in judgements if j.get("message")][:2]}  # fmt: skip
+    ok = [j for j in judgements if j.get("verdict") == "accepted"]
+    so = None
+    with tempfile.TemporaryDirectory(prefix="kjbench-so-") as tmp:
+        if args.device == "cuda":
+            so, log = compile_so(sol, arch, tmp)
+            if so is None:
+                entry["error"] = f"compile failed: {log}"
+        outside = {}
+        if args.device == "cuda" and so:
+            outside["do_bench"] = sub_measure("do_bench", slug, sol_name, "cuda", so)
+            outside["ncu"] = (
+                ncu_measure(slug, sol_name, so, n_cases)
+                if not args.no_ncu
+                else {"error": "skipped"}
+            )
+        elif args.device == "cpu":
+            outside["loop"] = sub_measure("cpu", slug, sol_name, "cpu", None, args.cpu_calls)
+    cases = []
+    for ci, case in enumerate(problem.benchmarks):
+        meds = [j["cases"][ci]["median_ms"] for j in ok if len(j.get("cases") or []) > ci]
+        judge_med = statistics.median(meds) if meds else None
+        row = {"case": case.name, "judge_medians_ms": meds, "judge_median_ms": judge_med,
+               "judge_runs": [j["cases"][ci].get("runs") for j in ok if len(j.get("cases") or []) > ci]}  # fmt: skip
+        row["judge_cv"] = round(cv(meds), 5) if len(meds) >= 2 and cv(meds) is not None else None
+        db = (outside.get("do_bench") or {}).get("cases")
+        if db and ci < len(db):
+            row["do_bench_median_ms"] = db[ci]["do_bench_median_ms"]
+            row["judge_over_do_bench"] = ratio(judge_med, row["do_bench_median_ms"])
+        nc = (outside.get("ncu") or {}).get("cases")
+        if nc and ci < len(nc):
+            row["ncu_median_ms"] = nc[ci]["ncu_median_ms"]
+            row["judge_over_ncu"] = ratio(judge_med, row["ncu_median_ms"])
+        lp = (outside.get("loop") or {}).get("cases")
+        if lp and ci < len(lp):
+            row["loop_median_ms"] = lp[ci]["loop_median_ms"]
+            row["judge_over_loop"] = ratio(judge_med, row["loop_median_ms"])
+        ratios = [row.get(k) for k in ("judge_over_do_bench", "judge_over_ncu") if row.get(k)]
+        row["within_3pct"] = all(abs(x - 1) <= TOLERANCE for x in ratios) if ratios else None
+        cases.append(row)
+    entry["cases"] = cases
+    entry["errors"] = {
+        k: v["error"] for k, v in outside.items() if isinstance(v, dict) and v.get("error")
+    }
+    if outside.get("ncu", {}).get("kernels_per_call"):
+        entry["kernels_per_call"] = outside["ncu"]["kernels_per_call"]
+    return entry
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--device", default="cuda", choices=["cuda", "cpu"])
+    ap.add_argument("--repeats", type=int, default=3, help="judgements per solution")
+    ap.add_argument(
+        "--repeats-long", type=int, default=5, help="judgements when a case median >= 100 us"
+    )
+    ap.add_argument(
+        "--budget", type=float, default=3.0, help="benchmark_budget_s per judgement (0: problem's)"
+    )
+    ap.add_argument(
+        "--time-budget", type=float, default=420.0, help="start no new solution after this many s"
+    )
+    ap.add_argument("--only", default="", help="comma-separated problem slugs")
+    ap.add_argument("--no-ncu", action="store_true")
+    ap.add_argument("--cpu-calls", type=int, default=30)
+    ap.add_argument("--out", default="")
+    ap.add_argument("--quick", action="store_true")
+    # the measuring subprocess
+    ap.add_argument("--measure", choices=["do_bench", "ncu", "cpu"])
+    ap.add_argument("--problem")
+    ap.add_argument("--solution")
+    ap.add_argument("--so")
+    args = ap.parse_args(argv)
+    if args.measure:
+        print(json.dumps(measure(args)))
+        return 0
+    if args.quick:
+        args.repeats, args.repeats_long, args.budget, args.cpu_calls = 2, 2, 0.5, 10
+    sets = SETS_CUDA if args.device == "cuda" else SETS_CPU
+    if args.only:
+        sets = [s for s in sets if s[0] in args.only.split(",")]
+    arch = arch_of_gpu() if args.device == "cuda" else "sm_90"
+    t0 = time.monotonic()
+    solutions = []
+    skipped = []
+    for slug, sols in sets:
+        for sol in sols:
+            if time.monotonic() - t0 > args.time_budget:
+                skipped.append(f"{slug}/{sol}")
+                continue
+            e = one_solution(slug, sol, args, arch)
+            solutions.append(e)
+            print(f"[timing_truth] {slug}/{sol}: {e['verdicts']} "
+                  f"{[(c['case'], c['judge_median_ms'], c.get('judge_over_do_bench'), c.get('judge_over_ncu'), c.get('judge_over_loop')) for c in e['cases']]} {e['errors']}",
+                  file=sys.stderr, flush=True)  # fmt: skip
+    report = header("timing_truth", args.device, args)
+    all_cases = [c for s in solutions for c in s["cases"] if c.get("judge_median_ms") is not None]
+    long_cvs = [
+        c["judge_cv"]
+        for c in all_cases
+        if c["judge_median_ms"] >= 0.1 and c.get("judge_cv") is not None
+    ]
+    report.update({
+        "tolerance": TOLERANCE,
+        "solutions": solutions,
+        "skipped_for_time": skipped,
+        "summary": {
+            "cases": len(all_cases),
+            "within_3pct": sum(1 for c in all_cases if c.get("within_3pct")),
+            "compared": sum(1 for c in all_cases if c.get("within_3pct") is not None),
+            "median_judge_over_do_bench": _med([c.get("judge_over_do_bench") for c in all_cases]),
+            "median_judge_over_ncu": _med([c.get("judge_over_ncu") for c in all_cases]),
+            "median_judge_over_loop": _med([c.get("judge_over_loop") for c in all_cases]),
+            "max_cv_ge_100us": max(long_cvs) if long_cvs else None,
+            "median_cv_ge_100us": _med(long_cvs),
+        },
+    })  # fmt: skip
+    rows = []
+    for s in solutions:
+        for c in s["cases"]:
+            rows.append([f"{s['problem']}/{s['solution']}", c["case"], c.get("judge_median_ms"),
+                         c.get("do_bench_median_ms") or c.get("loop_median_ms"), c.get("ncu_median_ms"),
+                         c.get("judge_over_do_bench") or c.get("judge_over_loop"), c.get("judge_over_ncu"),
+                         c.get("judge_cv"), len(c.get("judge_medians_ms") or []),
+                         {True: "yes", False: "NO", None: "–"}[c.get("within_3pct")]])  # fmt: skip
+    table = md_table(["solution", "case", "judge ms", "do_bench ms" if args.device == "cuda" else "loop ms",
+                      "ncu ms", "judge/do_bench", "judge/ncu", "CV", "judgements", "within 3 %"], rows)  # fmt: skip
+    md = (
+        f"# Timing truth on {args.device} ({report['date']}, commit {report['commit']})\n\n"
+        f"Summary: {json.dumps(report['summary'])}\n\n{table}\n"
+    )
+    write_outputs(Path(args.out) if args.out else default_out_dir(), "timing_truth", report, md)
+    print(table)
+    return 0
+
+
+def _med(values):
+    v = [x for x in values if x is not None]
+    return round(statistics.median(v), 4) if v else None
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
