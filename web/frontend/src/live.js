@@ -14,8 +14,11 @@ export const VERDICTS = {
   internal_error: "Internal error",
 };
 
+const FINAL = ["done", "cancelled"];
+
 export function describeStatus(sub) {
   if (!sub) return "Sending…";
+  if (sub.status === "cancelled") return "Cancelled";
   if (sub.status === "done") return VERDICTS[sub.verdict] || sub.verdict || "Done";
   const progress = Array.isArray(sub.progress) ? sub.progress : [];
   const last = progress.length ? progress[progress.length - 1] : {};
@@ -63,7 +66,7 @@ export function watchSubmission(id, onUpdate) {
       try {
         const sub = await fetchSubmission(id);
         latest = sub;
-        if (sub.status === "done") return finish(sub);
+        if (FINAL.includes(sub.status)) return finish(sub);
         onUpdate(sub);
       } catch (err) {
         /* transient; try again */
@@ -78,12 +81,10 @@ export function watchSubmission(id, onUpdate) {
           let data = {};
           try { data = JSON.parse(e.data); } catch (err) { return; }
           const sub = Object.assign({}, latest || { id }, data);
-          if (data.phase && !data.status) {
-            const phaseStatus = { compiling: "compiling", testing: "testing", benchmarking: "benchmarking" };
-            if (phaseStatus[data.phase]) sub.status = phaseStatus[data.phase];
-            sub.progress = [...((latest && latest.progress) || []), data];
-          }
-          if (sub.status !== "done") {
+          const phaseStatus = { compiling: "compiling", testing: "testing", benchmarking: "benchmarking" };
+          if (!data.status && phaseStatus[data.phase]) sub.status = phaseStatus[data.phase];
+          if (data.phase) sub.progress = [...((latest && latest.progress) || []), data];
+          if (!FINAL.includes(sub.status)) {
             latest = sub;
             onUpdate(sub);
           }

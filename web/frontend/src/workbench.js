@@ -141,6 +141,7 @@ export function mountWorkbench(root) {
       ],
     }),
   });
+  window.addEventListener("pagehide", () => { clearTimeout(saveTimer); saveDraft(); });
   textarea.value = view.state.doc.toString();
   textarea.hidden = true;
   textarea.setAttribute("aria-hidden", "true");
