@@ -9,7 +9,7 @@ from django.conf import settings
 from judge.dbretry import db_retry
 from judge.jobspec import build_job_json
 from judge.models import Submission, Verdict
-from judge.runner_process import run_runner_job
+from judge.runner_process import run_job
 from judge.services import internal_error_result, judging_progress_record, judging_result_record
 
 log = logging.getLogger(__name__)
@@ -29,11 +29,12 @@ def judging_execute(submission: Submission) -> bool:
             attempt,
             internal_error_result(f"The problem's stored spec is invalid: {exc}"),
         )
-    outcome = run_runner_job(
+    outcome = run_job(
         job_json,
         python=settings.KJ_RUNNER_PYTHON,
         cwd=settings.KJ_RUNNER_CWD,
         timeout_s=settings.KJ_JOB_TIMEOUT_S,
+        socket_path=settings.KJ_RUNNER_SOCKET if settings.KJ_RUNNER_SERVICE else "",
         on_event=lambda event: _progress(pk, attempt, event),
     )
     if outcome.result is not None:

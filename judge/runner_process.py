@@ -1,14 +1,21 @@
-"""Running one job in a child `python -m runner job` process and tailing its progress events.
+"""Running one job: through the warm runner service when one is configured
+(``python -m runner serve``, see runner/service.py), else in a child ``python -m runner job``
+process whose progress events are tailed from a file.
 
 The Celery worker never imports torch or touches CUDA: everything device-related happens in
-the child. The child gets the environment minus the site's secrets.
+the service or the child. The child gets the environment minus the site's secrets. A service
+that is absent, refuses the job or dies before answering is not fatal: the job then runs in a
+``python -m runner job`` child, as without a service.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
+import select
 import signal
+import socket
 import subprocess
 import tempfile
 import time
@@ -18,6 +25,14 @@ from pathlib import Path
 
 SECRET_ENV = ("SECRET_KEY", "DATABASE_URL", "CELERY_BROKER_URL", "REDIS_URL")
 POLL_S = 0.2
+SERVICE_CONNECT_TIMEOUT_S = 5.0
+MAX_SERVICE_LINE = 256 << 20
+
+log = logging.getLogger(__name__)
+
+
+class ServiceUnavailable(Exception):
+    """The runner service could not judge this job (absent, refused, died mid-job)."""
 
 
 @dataclass
@@ -81,6 +96,96 @@ def parse_result(stdout: str) -> dict:
         except Exception as exc:  # noqa: BLE001 - try the next candidate
             last_error = exc
     raise ValueError(f"no JudgeResult on the runner's stdout ({last_error})")
+
+
+def run_service_job(
+    job_json: str,
+    socket_path: str,
+    *,
+    timeout_s: float,
+    on_event: Callable[[dict], None] | None = None,
+) -> RunnerOutcome:
+    """Judge through the warm runner service on ``socket_path``; raises ServiceUnavailable
+    when it cannot (the caller falls back to a ``python -m runner job`` child)."""
+    request = json.dumps({"job": json.loads(job_json)}) + "\n"
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.settimeout(SERVICE_CONNECT_TIMEOUT_S)
+        try:
+            sock.connect(socket_path)
+            sock.sendall(request.encode())
+        except OSError as exc:
+            raise ServiceUnavailable(
+                f"cannot reach the runner service at {socket_path}: {exc}"
+            ) from None
+        deadline = time.monotonic() + timeout_s
+        buf = b""
+        while True:
+            while b"\n" not in buf:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return RunnerOutcome(
+                        None, f"The judge stopped this job after {timeout_s:.0f} s.", True
+                    )
+                ready, _, _ = select.select([sock], [], [], min(left, 5.0))
+                if not ready:
+                    continue
+                try:
+                    chunk = sock.recv(1 << 20)
+                except OSError as exc:
+                    raise ServiceUnavailable(
+                        f"the runner service connection broke: {exc}"
+                    ) from None
+                if not chunk:
+                    raise ServiceUnavailable("the runner service closed the connection early")
+                buf += chunk
+                if len(buf) > MAX_SERVICE_LINE:
+                    raise ServiceUnavailable("the runner service sent an oversized line")
+            line, _, buf = buf.partition(b"\n")
+            try:
+                msg = json.loads(line)
+            except ValueError as exc:
+                raise ServiceUnavailable(
+                    f"the runner service sent a malformed line: {exc}"
+                ) from None
+            if not isinstance(msg, dict):
+                continue
+            if "event" in msg:
+                if on_event and isinstance(msg["event"], dict):
+                    on_event(msg["event"])
+            elif "result" in msg:
+                try:
+                    return RunnerOutcome(parse_result(json.dumps(msg["result"])))
+                except ValueError as exc:
+                    raise ServiceUnavailable(
+                        f"the runner service sent no valid result: {exc}"
+                    ) from None
+            elif "error" in msg:
+                raise ServiceUnavailable(
+                    f"the runner service refused the job: {msg['error']}"
+                ) from None
+    finally:
+        sock.close()
+
+
+def run_job(
+    job_json: str,
+    *,
+    python: str,
+    cwd: str,
+    timeout_s: float,
+    socket_path: str = "",
+    on_event: Callable[[dict], None] | None = None,
+) -> RunnerOutcome:
+    """Through the service when ``socket_path`` is set and it answers, else a child."""
+    if socket_path:
+        started = time.monotonic()
+        try:
+            return run_service_job(job_json, socket_path, timeout_s=timeout_s, on_event=on_event)
+        except ServiceUnavailable as exc:
+            log.warning("runner service unavailable, spawning python -m runner job: %s", exc)
+            timeout_s = max(30.0, timeout_s - (time.monotonic() - started))
+    return run_runner_job(job_json, python=python, cwd=cwd, timeout_s=timeout_s, on_event=on_event)
 
 
 def run_runner_job(

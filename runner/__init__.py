@@ -16,13 +16,16 @@ if TYPE_CHECKING:
 __all__ = ["judge"]
 
 
-def judge(job: JobSpec, on_event: Callable[[dict], Any] | None = None) -> JudgeResult:
+def judge(
+    job: JobSpec, on_event: Callable[[dict], Any] | None = None, spare: Any = None
+) -> JudgeResult:
     """Judge ``job`` and return its :class:`~runner.spec.JudgeResult`; never raises.
 
     ``on_event`` receives progress dicts: ``{"phase": "compiling"}``,
     ``{"phase": "testing", "test": k, "total": n}``,
     ``{"phase": "benchmarking", "case": c, "total": n}``, ``{"phase": "done", "verdict": v}``.
+    ``spare``: a pre-started :class:`runner.supervisor.Spare` child (consumed either way).
     """
     from runner.supervisor import judge as _judge  # noqa: PLC0415
 
-    return _judge(job, on_event)
+    return _judge(job, on_event, spare=spare)

@@ -6,6 +6,7 @@
     python -m runner doctor [--json]                    # sandbox protections (runner.sandbox)
     python -m runner hostile [--device cpu|cuda] [--json]
     python -m runner validate [SLUG...] [--device cpu|cuda] [--json]
+    python -m runner serve --socket PATH [--device cpu|cuda]   # warm service for a worker
 
 Any verdict exits 0; usage errors (bad arguments, unreadable files, invalid specs) exit 2.
 """
@@ -13,8 +14,10 @@ Any verdict exits 0; usage errors (bad arguments, unreadable files, invalid spec
 from __future__ import annotations
 
 import argparse
+import glob
 import importlib
 import json
+import os
 import secrets
 import sys
 from pathlib import Path
@@ -103,13 +106,44 @@ def render(result) -> str:
     return "\n".join(lines)
 
 
-def _cmd_judge(args) -> int:
-    from runner import judge  # noqa: PLC0415
-    from runner.spec import JobSpec, ProblemSpec, SpecError  # noqa: PLC0415
+def _prestart_enabled() -> bool:
+    return os.environ.get("KERNELJUDGE_PRESTART", "1") != "0"
 
+
+def _start_spare(device: str):
+    """Start the sandboxed child now, before this process imports torch or compiles: its
+    boot (interpreter, torch, CUDA context) is the slowest part of a cold judgement."""
+    if not _prestart_enabled():
+        return None
+    try:
+        from runner.supervisor import Spare  # noqa: PLC0415
+
+        return Spare(device)
+    except Exception:  # noqa: BLE001 - the judgement starts its own child instead
+        return None
+
+
+def _cmd_judge(args) -> int:
     src = Path(args.source)
     if not src.is_file():
         raise UsageError(f"{src}: no such file")
+    guessed = args.device or _guess_device()
+    spare = _start_spare(guessed)
+    try:
+        return _judge_with(args, src, spare)
+    except BaseException:
+        if spare is not None:
+            spare.discard()
+        raise
+
+
+def _judge_with(args, src: Path, spare) -> int:
+    from runner import judge  # noqa: PLC0415
+    from runner.spec import JobSpec, ProblemSpec, SpecError  # noqa: PLC0415
+
+    if args.device is None:
+        # the guess is checked with torch; a wrong one only costs the spare
+        args.device = _default_device() if _guess_device() == "cuda" else "cpu"
     try:
         problem = ProblemSpec.from_dir(args.problem_dir)
     except SpecError as exc:
@@ -133,7 +167,7 @@ def _cmd_judge(args) -> int:
         if not args.json and not args.quiet:
             print("..", " ".join(f"{k}={v}" for k, v in ev.items()), file=sys.stderr, flush=True)
 
-    result = judge(job, on_event=on_event)
+    result = judge(job, on_event=on_event, spare=spare)
     if args.json:
         print(result.to_json(indent=2))
     else:
@@ -191,6 +225,8 @@ def main(argv: list[str] | None = None) -> int:
         return _delegate(["runner.sandbox.hostile", "runner.hostile"], argv[1:], "hostile")
     if argv and argv[0] == "validate":
         return _delegate(["runner.validate"], argv[1:], "validate")
+    if argv and argv[0] == "serve":
+        return _delegate(["runner.service"], argv[1:], "serve")
     ap = argparse.ArgumentParser(prog="python -m runner", description="KernelJudge runner")
     sub = ap.add_subparsers(dest="cmd", required=True)
     j = sub.add_parser("judge", help="judge SOURCE against the problem package PROBLEM_DIR")
@@ -209,14 +245,13 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("doctor", help="sandbox protections on this host")
     sub.add_parser("hostile", help="run the hostile-submission suite")
     sub.add_parser("validate", help="validate problem packages (solutions, starters)")
+    sub.add_parser("serve", help="warm judging service on a unix socket (for a worker)")
     try:
         args = ap.parse_args(argv)
     except SystemExit as exc:
         return 2 if exc.code not in (0, None) else 0
     try:
         if args.cmd == "judge":
-            if args.device is None:
-                args.device = _default_device()
             return _cmd_judge(args)
         if args.cmd == "job":
             return _cmd_job(args)
@@ -224,6 +259,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 2
+
+
+def _guess_device() -> str:
+    """A guess of the default device without importing torch: 'cuda' when NVIDIA device
+    nodes exist and CUDA_VISIBLE_DEVICES does not hide them."""
+    if os.environ.get("CUDA_VISIBLE_DEVICES", None) in ("", "-1"):
+        return "cpu"
+    return "cuda" if glob.glob("/dev/nvidia[0-9]*") else "cpu"
 
 
 def _default_device() -> str:

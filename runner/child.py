@@ -126,7 +126,15 @@ class Child:
         self.solve(*args)
 
     # -- commands ----------------------------------------------------------------------------
+    def cmd_ping(self, msg: dict) -> dict:
+        """Answered once the boot is done (torch imported, CUDA context created): a spare
+        child started before its job is ready."""
+        return {"ok": True}
+
     def cmd_init(self, msg: dict) -> dict:
+        max_file = msg.get("max_file_bytes")
+        if isinstance(max_file, int) and not isinstance(max_file, bool) and max_file > 0:
+            _limit_file_size(max_file)
         self.device = msg["device"]
         self.language = msg["language"]
         self.params = msg["params"]
@@ -480,6 +488,19 @@ def _redirect_output(workdir: Path) -> None:
     sys.stderr = os.fdopen(2, "w", buffering=1, closefd=False)
 
 
+def _limit_file_size(max_file: int) -> None:
+    """Output floods die with SIGXFSZ -> output_limit_exceeded (only ever lowers the limit)."""
+    import resource  # noqa: PLC0415
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    if hard != resource.RLIM_INFINITY:
+        max_file = min(max_file, hard)
+    try:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (max_file, max_file))
+    except (ValueError, OSError):
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m runner.child")
     ap.add_argument("--fd", type=int, required=True)
@@ -489,12 +510,7 @@ def main(argv: list[str] | None = None) -> int:
     _redirect_output(workdir)
     max_file = int(os.environ.get("KERNELJUDGE_MAX_FILE_BYTES", "0") or 0)
     if max_file > 0:
-        import resource  # noqa: PLC0415
-
-        try:  # output floods die with SIGXFSZ -> output_limit_exceeded
-            resource.setrlimit(resource.RLIMIT_FSIZE, (max_file, max_file))
-        except (ValueError, OSError):
-            pass
+        _limit_file_size(max_file)
     if os.environ.get("KERNELJUDGE_DEVICE") == "cuda":
         try:  # create the CUDA context now, while the supervisor is still compiling
             torch.cuda.init()
@@ -504,6 +520,7 @@ def main(argv: list[str] | None = None) -> int:
     chan = wire.Channel.from_fd(args.fd)
     child = Child(chan, workdir)
     handlers = {
+        "ping": child.cmd_ping,
         "init": child.cmd_init,
         "test": child.cmd_test,
         "bench_setup": child.cmd_bench_setup,

@@ -80,11 +80,34 @@ _SIGNAL_WORDS = {
 
 
 class ChildProcess:
-    """The sandboxed child and its private channel."""
+    """The sandboxed child and its private channel.
 
-    def __init__(self, job: JobSpec, job_dir: Path, max_file_bytes: int):
+    ``ChildProcess(job, job_dir, max_file_bytes)`` starts a child for a known job;
+    :class:`Spare` starts one before its job is known (same argv, same sandbox, the job's
+    file-size limit applied by the ``init`` command before any user code runs)."""
+
+    def __init__(
+        self,
+        job: JobSpec | None,
+        job_dir: Path,
+        max_file_bytes: int,
+        *,
+        device: str | None = None,
+        memory_bytes: int | None = None,
+        timeout_s: float | None = None,
+        triton_interpret: bool | None = None,
+    ):
         self.job = job
         self.job_dir = job_dir
+        self.deadline_hit = False
+        self._deadline_timer = None
+        if job is not None:
+            limits = job.effective_limits
+            device = job.device
+            memory_bytes = limits.host_memory_bytes
+            timeout_s = limits.job_timeout_s
+            triton_interpret = job.language == "triton" and job.device == "cpu"
+        self.device = device
         parent, child = socket.socketpair()
         child_fd = child.fileno()
         os.set_inheritable(child_fd, True)
@@ -95,12 +118,13 @@ class ChildProcess:
         pydir.mkdir(exist_ok=True)
         os.symlink(proc.RUNNER_ROOT / "runner", pydir / "runner")
         env = proc.base_env({"KERNELJUDGE_CHILD": "1", "PYTHONPATH": str(pydir)})
-        if job.language == "triton" and job.device == "cpu":
+        if triton_interpret:
             env["TRITON_INTERPRET"] = "1"
-        if job.device == "cpu":
+        if device == "cpu":
             env["CUDA_VISIBLE_DEVICES"] = ""
-        env["KERNELJUDGE_MAX_FILE_BYTES"] = str(max_file_bytes)
-        env["KERNELJUDGE_DEVICE"] = job.device
+        if job is not None:
+            env["KERNELJUDGE_MAX_FILE_BYTES"] = str(max_file_bytes)
+        env["KERNELJUDGE_DEVICE"] = device
         argv = [
             sys.executable,
             "-m",
@@ -110,22 +134,41 @@ class ChildProcess:
             "--workdir",
             str(job_dir),
         ]
-        limits = job.effective_limits
         try:
             self.handle = proc.spawn(
                 argv,
                 job_dir,
-                gpu=job.device == "cuda",
+                gpu=device == "cuda",
                 env=env,
                 pass_fds=(child_fd,),
-                memory_bytes=limits.host_memory_bytes,
-                timeout_s=limits.job_timeout_s,
+                memory_bytes=memory_bytes,
+                timeout_s=timeout_s,
                 fsize_bytes=max_file_bytes,
                 log_path=job_dir / "child_boot.log",
             )
         finally:
             child.close()
         self.chan = wire.Channel(parent)
+
+    def arm_deadline(self, seconds: float) -> None:
+        """Kill the child ``seconds`` from now (a spare's sandbox wall clock started before
+        its job did, so the job's own limit is enforced here)."""
+        import threading  # noqa: PLC0415
+
+        def fire() -> None:
+            self.deadline_hit = True
+            try:
+                self.handle.kill()
+            except Exception:  # noqa: BLE001
+                pass
+
+        self._deadline_timer = threading.Timer(seconds, fire)
+        self._deadline_timer.daemon = True
+        self._deadline_timer.start()
+
+    def _disarm(self) -> None:
+        if self._deadline_timer is not None:
+            self._deadline_timer.cancel()
 
     def request(self, msg: dict, timeout: float) -> tuple[dict, float]:
         t0 = time.perf_counter()
@@ -147,10 +190,17 @@ class ChildProcess:
         return ChildDied(
             rc,
             bool(getattr(self.handle, "memory_exceeded", False)),
-            bool(getattr(self.handle, "timed_out", False)),
+            bool(getattr(self.handle, "timed_out", False)) or self.deadline_hit,
         )
 
+    def alive(self) -> bool:
+        try:
+            return self.handle.wait(0) is None
+        except Exception:  # noqa: BLE001
+            return False
+
     def kill(self) -> None:
+        self._disarm()
         try:
             self.handle.kill()
         except Exception:  # noqa: BLE001
@@ -158,6 +208,7 @@ class ChildProcess:
         self.handle.wait(5)
 
     def close(self) -> None:
+        self._disarm()
         try:
             self.chan.send({"op": "exit"})
             self.chan.recv(5)
@@ -173,7 +224,9 @@ def _fmt_sizes(sizes: dict) -> str:
 
 
 class Judgement:
-    def __init__(self, job: JobSpec, job_dir: Path, on_event: EventFn):
+    def __init__(
+        self, job: JobSpec, job_dir: Path, on_event: EventFn, child: ChildProcess | None = None
+    ):
         self.job = job
         self.problem: ProblemSpec = job.problem
         self.limits: Limits = job.effective_limits
@@ -183,7 +236,7 @@ class Judgement:
         self.tests: list[dict] = []
         self.flags: list[str] = []
         self.compile_log = ""
-        self.child: ChildProcess | None = None
+        self.child: ChildProcess | None = child
         self.device_info: dict = {
             "kind": job.device,
             "name": "",
@@ -292,7 +345,8 @@ class Judgement:
         compiler = _Background(self._prepare_source)
         try:
             if job.device == "cuda":
-                self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
+                if self.child is None:
+                    self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
                 self._require_cuda()
             self._load_reference()
         finally:
@@ -404,6 +458,9 @@ class Judgement:
             "params": params,
             "module_path": str(module_path),
             "problem": self._child_problem(),
+            # applied by the child to itself before it loads user code (a spare child was
+            # started before this job's sizes were known)
+            "max_file_bytes": self._max_file_bytes(),
         }
         reply = self._ask(
             msg, self.limits.test_timeout_s + JIT_ALLOWANCE_S, "while loading the solution"
@@ -565,6 +622,18 @@ class Judgement:
                 entry["input_modified"] = p.name
                 return False, entry, msg
         expected = self._expected(inputs, scalars)
+        extra: dict = {}
+        if self.problem.error_bound is not None:  # fp32 forward-error term (judging.md)
+            from runner.verify import error_allowance  # noqa: PLC0415
+
+            extra = error_allowance(
+                self.problem.error_bound,
+                self.reference,
+                {p.name: inputs[p.name] for p in self.problem.tensor_params if p.is_input},
+                expected,
+                scalars,
+                lambda ins: self._expected(ins, scalars),
+            )
         for p in self.problem.tensor_params:
             if not p.is_output:
                 continue
@@ -575,7 +644,12 @@ class Judgement:
                 p.dtype,
                 self.problem.atol,
                 self.problem.rtol,
+                extra.get(p.name),
             )
+            if cmp.max_bound_ratio is not None:
+                entry["max_bound_ratio"] = max(
+                    entry.get("max_bound_ratio", 0.0), cmp.max_bound_ratio
+                )
             entry["max_abs_err"] = max(entry["max_abs_err"], cmp.max_abs_err)
             entry["max_rel_err"] = max(entry["max_rel_err"], cmp.max_rel_err)
             if self.job.mode == "run" and post[p.name].numel() <= 64:
@@ -1045,14 +1119,123 @@ def _sanitize(obj: Any) -> Any:
     return obj
 
 
-def judge(job: JobSpec, on_event: EventFn = None) -> JudgeResult:
-    """Judge one job; never raises (anything unexpected becomes ``internal_error``)."""
+SPARE_MAX_AGE_S = 240.0  # a spare older than this is replaced (its sandbox wall clock runs)
+SPARE_FSIZE_BYTES = 1 << 34  # until init lowers it to the job's own limit
+SPARE_BOOT_TIMEOUT_S = 180.0
+
+
+class Spare:
+    """A sandboxed child started before its job is known, so that its start (interpreter,
+    torch import, CUDA context) overlaps other work: compiling, the supervisor's own imports,
+    waiting for the next job.
+
+    It has never seen user code, so it is as fresh as a child started for the job: same argv,
+    same sandbox, its own new job directory. A spare is adopted by at most one ``judge()``
+    call and killed with that job; it is never reused. Its readiness is checked with a
+    ``ping`` (answered only after the child's boot: torch imported, CUDA context created), so
+    a spare that failed to boot is discarded and never blamed on a submission.
+    """
+
+    def __init__(self, device: str, limits: Limits | None = None):
+        limits = limits or Limits()
+        self.device = device
+        self.memory_bytes = limits.host_memory_bytes
+        self.timeout_s = limits.job_timeout_s
+        self.started = time.monotonic()
+        self.ready_s: float | None = None
+        self.error = ""
+        self.child: ChildProcess | None = None
+        self._taken = False
+        self.job_dir = Path(tempfile.mkdtemp(prefix="kj-job-"))
+        try:
+            os.chmod(self.job_dir, 0o700)
+            self.child = ChildProcess(
+                None,
+                self.job_dir,
+                SPARE_FSIZE_BYTES,
+                device=device,
+                memory_bytes=self.memory_bytes,
+                timeout_s=self.timeout_s + SPARE_MAX_AGE_S + SPARE_BOOT_TIMEOUT_S,
+                triton_interpret=device == "cpu",
+            )
+        except Exception as exc:  # noqa: BLE001
+            self.error = f"spawn failed: {type(exc).__name__}: {exc}"
+            self._warm = None
+        else:
+            self._warm = _Background(self._ping)
+
+    def _ping(self) -> None:
+        reply, _ = self.child.request({"op": "ping"}, SPARE_BOOT_TIMEOUT_S)
+        if not reply.get("ok"):
+            raise RuntimeError(f"spare answered {reply!r}")
+        self.ready_s = time.monotonic() - self.started
+
+    def ready(self, wait: bool = True) -> bool:
+        """Whether the child booted and answered (waits for the boot when ``wait``)."""
+        if self._warm is None:
+            return False
+        if not wait and self._warm._thread.is_alive():
+            return False
+        try:
+            self._warm.result()
+        except BaseException as exc:  # noqa: BLE001
+            self.error = self.error or f"boot failed: {type(exc).__name__}: {exc}"
+            return False
+        return self.child is not None and self.child.alive()
+
+    def age_s(self) -> float:
+        return time.monotonic() - self.started
+
+    def fits(self, job: JobSpec) -> bool:
+        lim = job.effective_limits
+        return (
+            not self._taken
+            and job.device == self.device
+            and lim.host_memory_bytes == self.memory_bytes
+            and lim.job_timeout_s <= self.timeout_s
+            and self.age_s() < SPARE_MAX_AGE_S
+        )
+
+    def take(self, job: JobSpec) -> ChildProcess | None:
+        """The child for ``job``, or None (the spare is then discarded)."""
+        if not self.fits(job) or not self.ready():
+            self.discard()
+            return None
+        self._taken = True
+        self.child.job = job
+        self.child.arm_deadline(job.effective_limits.job_timeout_s)
+        return self.child
+
+    def discard(self) -> None:
+        self._taken = True
+        if self.child is not None:
+            self.child.kill()
+            self.child.chan.close()
+        if self._warm is not None:
+            self._warm.join()
+        shutil.rmtree(self.job_dir, ignore_errors=True)
+
+
+def judge(job: JobSpec, on_event: EventFn = None, spare: Spare | None = None) -> JudgeResult:
+    """Judge one job; never raises (anything unexpected becomes ``internal_error``).
+
+    ``spare``: a pre-started child (see :class:`Spare`); used when it fits the job and
+    booted, else discarded. Either way it is consumed by this call."""
     t0 = time.monotonic()
-    job_dir = Path(tempfile.mkdtemp(prefix="kj-job-"))
     judgement = None
+    child = None
+    if spare is not None:
+        try:
+            child = spare.take(job)
+        except Exception:  # noqa: BLE001 - a broken spare only costs the fast path
+            spare.discard()
+            child = None
+    job_dir = spare.job_dir if child is not None else Path(tempfile.mkdtemp(prefix="kj-job-"))
     try:
         os.chmod(job_dir, 0o700)
-        judgement = Judgement(job, job_dir, on_event)
+        judgement = Judgement(job, job_dir, on_event, child=child)
+        if child is not None:
+            judgement.flags.append("prestarted_child")
         result = judgement.run()
     except Exception as exc:  # noqa: BLE001
         tb = traceback.format_exc()
@@ -1072,6 +1255,8 @@ def judge(job: JobSpec, on_event: EventFn = None) -> JudgeResult:
     finally:
         if judgement is not None and judgement.child is not None:
             judgement.child.kill()
+        elif child is not None:
+            child.kill()
         if not os.environ.get("KERNELJUDGE_KEEP_JOBDIR"):
             shutil.rmtree(job_dir, ignore_errors=True)
     result.tests = _sanitize(result.tests)

@@ -3,6 +3,11 @@
 One Celery worker process per device (the CPU, and each GPU with CUDA_VISIBLE_DEVICES=N),
 concurrency 1, prefetch 1. A thread heartbeats the Worker rows every ~10 s and another runs
 the stale-submission reconciler.
+
+With KJ_RUNNER_SERVICE=1, each worker also gets a warm runner service
+(``python -m runner serve --socket PATH --device cpu|cuda``, runner/service.py) that sees the
+same device, restarted when it exits; its Celery worker judges through it (KJ_RUNNER_SOCKET)
+and falls back to spawning ``python -m runner job`` while it is down.
 """
 
 from __future__ import annotations
@@ -12,10 +17,13 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections, connection
 
@@ -35,6 +43,9 @@ class ManagedWorker:
     queue: str
     proc: subprocess.Popen | None = None
     started: float = 0.0
+    socket_path: str = ""  # the warm runner service's socket ("" = no service)
+    service: subprocess.Popen | None = None
+    service_started: float = 0.0
 
 
 def celery_argv(worker: ManagedWorker, loglevel: str) -> list[str]:
@@ -51,7 +62,37 @@ def celery_env(worker: ManagedWorker) -> dict[str, str]:
     env = dict(os.environ, KJ_WORKER_NAME=worker.name)
     # The CPU worker sees no GPU; a GPU worker sees exactly its own.
     env["CUDA_VISIBLE_DEVICES"] = "" if worker.device.index is None else str(worker.device.index)
+    if worker.socket_path:
+        env["KJ_RUNNER_SERVICE"] = "1"
+        env["KJ_RUNNER_SOCKET"] = worker.socket_path
     return env
+
+
+SERVICE_SECRET_ENV = ("SECRET_KEY", "DATABASE_URL", "CELERY_BROKER_URL", "REDIS_URL")
+
+
+def service_argv(worker: ManagedWorker) -> list[str]:
+    device = "cpu" if worker.device.index is None else "cuda"
+    return [settings.KJ_RUNNER_PYTHON, "-m", "runner", "serve",
+            "--socket", worker.socket_path, "--device", device]  # fmt: skip
+
+
+def service_env(worker: ManagedWorker) -> dict[str, str]:
+    """The service sees its worker's device and none of the site's secrets."""
+    env = {k: v for k, v in celery_env(worker).items() if k not in SERVICE_SECRET_ENV}
+    env.pop("KJ_RUNNER_SOCKET", None)
+    return env
+
+
+def socket_dir() -> Path:
+    """A 0700 directory for the service sockets: the configured one, else a fresh temp dir
+    (short paths: a unix socket path has ~100 bytes at most)."""
+    if settings.KJ_RUNNER_SOCKET_DIR:
+        path = Path(settings.KJ_RUNNER_SOCKET_DIR)
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.chmod(path, 0o700)
+        return path
+    return Path(tempfile.mkdtemp(prefix="kj-runner-"))
 
 
 class Command(BaseCommand):
@@ -81,10 +122,16 @@ class Command(BaseCommand):
         workers = self._plan(opts["device_kind"], opts["gpus"])
         if not workers:
             raise CommandError("No devices selected.")
+        use_service = settings.KJ_RUNNER_SERVICE and not settings.KJ_RUNNER_SOCKET
+        sockets = socket_dir() if use_service and not opts["dry_run"] else Path("/run/kj")
         for worker in workers:
+            if use_service:
+                worker.socket_path = str(sockets / f"{worker.name.rsplit(':', 1)[-1]}.sock")
             self.stdout.write(f"{worker.name}: queue {worker.queue} {worker.device.model}".rstrip())
             if opts["dry_run"]:
                 self.stdout.write("  " + " ".join(celery_argv(worker, opts["loglevel"])))
+                if use_service:
+                    self.stdout.write("  " + " ".join(service_argv(worker)))
         if opts["dry_run"]:
             return
         for worker in workers:
@@ -150,6 +197,7 @@ class Command(BaseCommand):
         try:
             while not stop.is_set():
                 for worker in workers:
+                    self._keep_service(worker)
                     if worker.proc is None or worker.proc.poll() is not None:
                         if worker.proc is not None:
                             self.stderr.write(
@@ -173,3 +221,31 @@ class Command(BaseCommand):
                         worker.proc.wait(max(1.0, deadline - time.monotonic()))
                     except subprocess.TimeoutExpired:
                         worker.proc.kill()
+            for worker in workers:  # after Celery: a job in flight finishes first
+                if worker.service and worker.service.poll() is None:
+                    worker.service.terminate()
+            for worker in workers:
+                if worker.service:
+                    try:
+                        worker.service.wait(max(1.0, deadline - time.monotonic()))
+                    except subprocess.TimeoutExpired:
+                        worker.service.kill()
+                        worker.service.wait()
+
+    def _keep_service(self, worker: ManagedWorker) -> None:
+        """Start the worker's runner service, or restart it after it exited (the Celery task
+        falls back to `python -m runner job` meanwhile)."""
+        if not worker.socket_path:
+            return
+        if worker.service is not None and worker.service.poll() is None:
+            return
+        if worker.service is not None:
+            self.stderr.write(
+                f"{worker.name}: runner service exited ({worker.service.returncode}); restarting"
+            )
+            if time.monotonic() - worker.service_started < RESTART_BACKOFF_S:
+                return  # try again on a later round; the task falls back meanwhile
+        worker.service = subprocess.Popen(
+            service_argv(worker), env=service_env(worker), cwd=settings.KJ_RUNNER_CWD
+        )
+        worker.service_started = time.monotonic()

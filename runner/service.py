@@ -1,0 +1,340 @@
+"""The warm runner service: one long-lived trusted supervisor per worker/device.
+
+    python -m runner serve --socket PATH [--device cpu|cuda]
+
+It imports torch and the runner once, and keeps ONE spare sandboxed child pre-started (see
+``runner.supervisor.Spare``: interpreter up, torch imported, CUDA context created, no user
+code seen). Each job adopts the spare and gets its own job directory; the child is killed
+with the job and never reused. The next spare is started at once in the background: while
+the job runs on the CPU, only after the job ends on a GPU (so the boot does not disturb the
+job's timing).
+
+Protocol (unix stream socket, one job per connection, JSON lines):
+
+    client -> {"job": <JobSpec dict>}            or  {"op": "ping"}
+    service -> {"event": {...}}  (progress, as many as there are)
+    service -> {"result": <JudgeResult dict>}     or  {"pong": {...}} / {"error": "..."}
+
+Authentication is the filesystem: the socket lives in a directory of mode 0700 owned by the
+service's user (the service refuses any other), and the socket itself is 0600. Jobs are
+served one at a time (a worker has concurrency 1); a second client waits in the backlog.
+Nothing here trusts the child: the judgement is the same ``runner.supervisor.judge``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import socket
+import stat
+import sys
+import threading
+import time
+from pathlib import Path
+
+MAX_REQUEST = 64 << 20
+REFILL_RETRY_S = 5.0
+
+
+class SpareSlot:
+    """Holds at most one spare child, refilled by one long-lived thread.
+
+    The spawning thread must outlive its children: the sandbox (bwrap --die-with-parent,
+    PR_SET_PDEATHSIG) kills a child when the *thread* that started it exits."""
+
+    def __init__(self, device: str, enabled: bool = True):
+        self.device = device
+        self.enabled = enabled
+        self._lock = threading.Lock()
+        self._spare = None
+        self._filling = False
+        self._want = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.failures = 0
+        self.last_error = ""
+
+    def refill(self) -> None:
+        if not self.enabled:
+            return
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._loop, name="kj-spare", daemon=True)
+                self._thread.start()
+        self._want.set()
+
+    def _loop(self) -> None:
+        from runner.supervisor import Spare  # noqa: PLC0415
+
+        while self.enabled:
+            if not self._want.wait(1.0):
+                continue
+            with self._lock:
+                if self._spare is not None:
+                    self._want.clear()
+                    continue
+                self._filling = True
+            spare = Spare(self.device)
+            ok = spare.ready() and self.enabled
+            with self._lock:
+                self._filling = False
+                if ok:
+                    self._spare = spare
+                    self._want.clear()
+            if ok:
+                self.failures = 0
+                continue
+            self.failures += 1
+            self.last_error = spare.error
+            print(f"runner serve: spare child failed: {spare.error}", file=sys.stderr, flush=True)
+            spare.discard()
+            time.sleep(min(60.0, REFILL_RETRY_S * self.failures))
+
+    def take(self, wait_s: float = 0.0):
+        """The current spare (removed from the slot), waiting up to ``wait_s`` for one that
+        is booting; None when there is none."""
+        deadline = time.monotonic() + wait_s
+        while True:
+            with self._lock:
+                spare, self._spare = self._spare, None
+                filling = self._filling or (self._want.is_set() and self.enabled)
+            if spare is not None:
+                from runner.supervisor import SPARE_MAX_AGE_S  # noqa: PLC0415
+
+                if spare.age_s() < SPARE_MAX_AGE_S and spare.ready(wait=False):
+                    return spare
+                spare.discard()
+                self.refill()
+                continue
+            if not filling or time.monotonic() >= deadline:
+                return None
+            time.sleep(max(0.0, min(0.02, deadline - time.monotonic())))
+
+    def expire_old(self) -> None:
+        """Replace a spare that has waited too long (its sandbox wall clock is running)."""
+        from runner.supervisor import SPARE_MAX_AGE_S  # noqa: PLC0415
+
+        with self._lock:
+            spare = self._spare
+            if spare is None or spare.age_s() < SPARE_MAX_AGE_S * 0.8:
+                return
+            self._spare = None
+        spare.discard()
+        self.refill()
+
+    def ready(self) -> bool:
+        with self._lock:
+            return self._spare is not None
+
+    def close(self) -> None:
+        self.enabled = False
+        with self._lock:
+            spare, self._spare = self._spare, None
+        if spare is not None:
+            spare.discard()
+
+
+def secure_socket_dir(path: Path) -> None:
+    """Create the socket's directory 0700, or refuse one that others could enter."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    st = os.lstat(path)
+    if not stat.S_ISDIR(st.st_mode):
+        raise SystemExit(f"runner serve: {path} is not a directory")
+    if st.st_uid != os.geteuid():
+        raise SystemExit(f"runner serve: {path} is owned by uid {st.st_uid}, not by this user")
+    if st.st_mode & 0o077:
+        raise SystemExit(
+            f"runner serve: {path} has mode {oct(st.st_mode & 0o777)}; it must be 0700 "
+            f"(the directory's permissions are the service's authentication)"
+        )
+
+
+class Service:
+    def __init__(self, socket_path: Path, device: str, prestart: bool = True):
+        self.socket_path = Path(socket_path)
+        self.device = device
+        self.slot = SpareSlot(device, enabled=prestart)
+        self.stop = threading.Event()
+        self.jobs = 0
+        self.sock: socket.socket | None = None
+
+    def warm_up(self) -> None:
+        """The supervisor's own imports (and CUDA context), done once."""
+        import torch  # noqa: F401, PLC0415
+
+        import runner.inputs  # noqa: F401, PLC0415
+        import runner.supervisor  # noqa: F401, PLC0415
+        import runner.tensors  # noqa: F401, PLC0415
+        import runner.verify  # noqa: F401, PLC0415
+
+        if self.device == "cuda":
+            try:
+                if torch.cuda.is_available():
+                    torch.cuda.init()
+                    torch.zeros(1, device="cuda")
+            except Exception as exc:  # noqa: BLE001 - the judgement will report it
+                print(f"runner serve: CUDA warm-up failed: {exc}", file=sys.stderr, flush=True)
+
+    def bind(self) -> None:
+        secure_socket_dir(self.socket_path.parent)
+        if self.socket_path.exists() or self.socket_path.is_symlink():
+            self.socket_path.unlink()
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        old = os.umask(0o177)
+        try:
+            sock.bind(str(self.socket_path))
+        finally:
+            os.umask(old)
+        os.chmod(self.socket_path, 0o600)
+        sock.listen(8)
+        sock.settimeout(1.0)
+        self.sock = sock
+
+    def serve_forever(self) -> None:
+        self.slot.refill()
+        while not self.stop.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except TimeoutError:
+                self.slot.expire_old()
+                continue
+            except OSError:
+                if self.stop.is_set():
+                    break
+                raise
+            try:
+                self.handle(conn)
+            except Exception as exc:  # noqa: BLE001 - one bad client must not stop the service
+                print(f"runner serve: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
+            finally:
+                try:
+                    conn.close()
+                except OSError:
+                    pass
+
+    def close(self) -> None:
+        self.stop.set()
+        if self.sock is not None:
+            try:
+                self.sock.close()
+            except OSError:
+                pass
+        try:
+            self.socket_path.unlink()
+        except OSError:
+            pass
+        self.slot.close()
+
+    def handle(self, conn: socket.socket) -> None:
+        conn.settimeout(30.0)
+        buf = b""
+        while b"\n" not in buf:
+            chunk = conn.recv(1 << 20)
+            if not chunk:
+                return
+            buf += chunk
+            if len(buf) > MAX_REQUEST:
+                _send(conn, {"error": "request too large"})
+                return
+        conn.settimeout(None)
+        try:
+            req = json.loads(buf.partition(b"\n")[0])
+            if not isinstance(req, dict):
+                raise ValueError("not an object")
+        except ValueError as exc:
+            _send(conn, {"error": f"malformed request: {exc}"})
+            return
+        if req.get("op") == "ping":
+            _send(conn, {"pong": {"device": self.device, "pid": os.getpid(), "jobs": self.jobs,
+                                  "spare_ready": self.slot.ready(),
+                                  "spare_failures": self.slot.failures}})  # fmt: skip
+            return
+        from runner.spec import JobSpec, SpecError  # noqa: PLC0415
+
+        try:
+            job = JobSpec.from_dict(req["job"])
+        except (KeyError, TypeError, ValueError, SpecError) as exc:
+            _send(conn, {"error": f"invalid job: {exc}"})
+            return
+        self.run_job(conn, job)
+
+    def run_job(self, conn: socket.socket, job) -> None:
+        from runner.supervisor import judge  # noqa: PLC0415
+
+        self.jobs += 1
+        spare = self.slot.take(wait_s=_boot_wait_s()) if job.device == self.device else None
+        if self.device == "cpu":
+            self.slot.refill()  # boots beside the job: CPU jobs are not timed on a GPU
+        client_gone = False
+
+        def on_event(ev: dict) -> None:
+            nonlocal client_gone
+            if not client_gone and not _send(conn, {"event": ev}):
+                client_gone = True
+
+        try:
+            result = judge(job, on_event=on_event, spare=spare)
+            _send(conn, {"result": result.to_dict()})
+        finally:
+            if self.device == "cuda":
+                try:
+                    import torch  # noqa: PLC0415
+
+                    if torch.cuda.is_available():
+                        torch.cuda.empty_cache()  # leave the GPU's memory to the next child
+                except Exception:  # noqa: BLE001
+                    pass
+            self.slot.refill()
+
+
+def _boot_wait_s() -> float:
+    """How long a job waits for a spare still booting before starting its own child (a
+    booting spare is always at least as far along as a child started now)."""
+    try:
+        return float(os.environ.get("KERNELJUDGE_SPARE_WAIT_S", "60"))
+    except ValueError:
+        return 60.0
+
+
+def _send(conn: socket.socket, msg: dict) -> bool:
+    try:
+        conn.sendall((json.dumps(msg, allow_nan=True) + "\n").encode())
+        return True
+    except OSError:
+        return False
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m runner serve", description=__doc__.split("\n")[0])
+    ap.add_argument("--socket", required=True, help="unix socket path (its folder: mode 0700)")
+    ap.add_argument("--device", choices=["cpu", "cuda"], default=None)
+    ap.add_argument("--no-prestart", action="store_true", help="no spare child (debugging)")
+    args = ap.parse_args(argv)
+    device = args.device
+    if device is None:
+        from runner.__main__ import _default_device  # noqa: PLC0415
+
+        device = _default_device()
+    prestart = not args.no_prestart and os.environ.get("KERNELJUDGE_PRESTART", "1") != "0"
+    service = Service(Path(args.socket), device, prestart=prestart)
+    service.bind()  # first, so that clients queue in the backlog during the warm-up
+
+    def on_signal(signum, frame) -> None:
+        service.stop.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    service.slot.refill()  # the spare boots while this process imports torch
+    service.warm_up()
+    print(f"runner serve: listening on {args.socket} (device {device})", file=sys.stderr,
+          flush=True)  # fmt: skip
+    try:
+        service.serve_forever()
+    finally:
+        service.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
