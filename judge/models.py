@@ -72,6 +72,19 @@ class Submission(models.Model):
                 fields=["problem", "device_kind", "language", "verdict", "score"],
                 name="submission_leaderboard",
             ),
+            # Each user's best accepted submit per problem x device (leaderboards): a partial
+            # index holding only rankable rows, in DISTINCT ON (user) order.
+            models.Index(
+                fields=["problem", "device_kind", "user", "score", "created_at", "id", "language"],
+                name="submission_best_per_user",
+                condition=models.Q(
+                    verdict="accepted",
+                    mode="submit",
+                    score__isnull=False,
+                    hidden_from_leaderboard=False,
+                    validation=False,
+                ),
+            ),
             models.Index(fields=["user", "-created_at"], name="submission_user_recent"),
             models.Index(fields=["status", "deadline"], name="submission_status_deadline"),
         ]

@@ -7,6 +7,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
 from django.db.models import (
     Case,
     Count,
@@ -53,15 +55,19 @@ def leaderboard_for_problem(
     )
     if language:
         rows = rows.filter(language=language)
-    rows = rows.order_by("score", "created_at", "pk").values_list(
-        "user_id", "user__username", "pk", "score", "language", "created_at"
-    )
+    fields = ("user_id", "user__username", "pk", "score", "language", "created_at")
     best: list[tuple] = []
-    seen: set[int] = set()
-    for row in rows:
-        if row[0] not in seen:
-            seen.add(row[0])
-            best.append(row)
+    if connection.vendor == "postgresql":
+        # DISTINCT ON (user) over the partial index submission_best_per_user: one row per
+        # user leaves the database instead of every accepted submit (docs/performance.md).
+        rows = rows.order_by("user_id", "score", "created_at", "pk").distinct("user_id")
+        best = sorted(rows.values_list(*fields), key=lambda r: (r[3], r[5], r[2]))
+    else:
+        seen: set[int] = set()
+        for row in rows.order_by("score", "created_at", "pk").values_list(*fields):
+            if row[0] not in seen:
+                seen.add(row[0])
+                best.append(row)
     total = len(best)
     entries: list[LeaderboardEntry] = []
     rank = 0
@@ -98,17 +104,46 @@ def submission_visible_to(user: Any, submission_id: int) -> Submission | None:
     return rows.first()
 
 
-def problem_list_with_stats() -> QuerySet[Problem]:
-    """Published problems with submission counts and how many users solved each."""
-    solved = Q(submission__verdict=Verdict.ACCEPTED, submission__mode=Mode.SUBMIT)
-    return (
-        Problem.objects.filter(published=True)
+PROBLEM_STATS_CACHE_KEY = "kj:problem_submission_stats:v1"
+
+
+def problem_submission_stats() -> dict[int, dict[str, int]]:
+    """Per problem id: submission_count, solved_by (users with an accepted submit),
+    judged_count (finished submits) and accepted_count (accepted submits). One grouped scan of
+    the submissions table, cached for KJ_STATS_CACHE_S seconds (0: not cached), since at a
+    million rows the scan costs hundreds of milliseconds (docs/performance.md)."""
+    ttl = settings.KJ_STATS_CACHE_S
+    if ttl > 0:
+        cached = cache.get(PROBLEM_STATS_CACHE_KEY)
+        if cached is not None:
+            return cached
+    accepted = Q(mode=Mode.SUBMIT, verdict=Verdict.ACCEPTED)
+    rows = (
+        Submission.objects.order_by()
+        .values("problem_id")
         .annotate(
-            submission_count=Count("submission", distinct=True),
-            solved_by=Count("submission__user", filter=solved, distinct=True),
+            submission_count=Count("pk"),
+            solved_by=Count("user_id", filter=accepted, distinct=True),
+            judged_count=Count("pk", filter=Q(mode=Mode.SUBMIT, status=Status.DONE)),
+            accepted_count=Count("pk", filter=accepted),
         )
-        .order_by("slug")
     )
+    stats = {row.pop("problem_id"): row for row in rows}
+    if ttl > 0:
+        cache.set(PROBLEM_STATS_CACHE_KEY, stats, ttl)
+    return stats
+
+
+def problem_list_with_stats() -> list[Problem]:
+    """Published problems (by slug) with `submission_count`, `solved_by`, `judged_count` and
+    `accepted_count` set from problem_submission_stats()."""
+    stats = problem_submission_stats()
+    zero = {"submission_count": 0, "solved_by": 0, "judged_count": 0, "accepted_count": 0}
+    problems = list(Problem.objects.filter(published=True).order_by("slug"))
+    for problem in problems:
+        for key, value in stats.get(problem.pk, zero).items():
+            setattr(problem, key, value)
+    return problems
 
 
 def device_kinds_live() -> list[str]:
@@ -165,17 +200,14 @@ def problem_list_for_api(
     """Published problems (filtered) with `submission_count`, `solved_by`, `accepted_count`
     and `judged_count` (submits with a verdict) annotated; `acceptance_rate` is
     accepted/judged submits, None before the first."""
-    judged = Q(submission__mode=Mode.SUBMIT, submission__status=Status.DONE)
-    accepted = Q(submission__mode=Mode.SUBMIT, submission__verdict=Verdict.ACCEPTED)
-    rows = problem_list_with_stats().annotate(
-        judged_count=Count("submission", filter=judged, distinct=True),
-        accepted_count=Count("submission", filter=accepted, distinct=True),
-    )
+    problems = problem_list_with_stats()
     if difficulty:
-        rows = rows.filter(difficulty=difficulty)
+        problems = [p for p in problems if p.difficulty == difficulty]
     if search:
-        rows = rows.filter(Q(title__icontains=search) | Q(slug__icontains=search))
-    problems = list(rows)
+        needle = search.casefold()
+        problems = [
+            p for p in problems if needle in p.title.casefold() or needle in p.slug.casefold()
+        ]
     if tag:  # tags is a JSON list; filtered here so SQLite and PostgreSQL agree
         problems = [p for p in problems if tag in (p.tags or [])]
     for p in problems:
@@ -198,7 +230,12 @@ def leaderboard_default_device(problem: Problem) -> str:
     """The device kind with the most ranked users on this problem; 'cpu' when none."""
     row = (
         Submission.objects.filter(
-            problem=problem, mode=Mode.SUBMIT, verdict=Verdict.ACCEPTED, score__isnull=False
+            problem=problem,
+            mode=Mode.SUBMIT,
+            verdict=Verdict.ACCEPTED,
+            score__isnull=False,
+            hidden_from_leaderboard=False,
+            validation=False,
         )
         .values("device_kind")
         .annotate(n=Count("user", distinct=True))
