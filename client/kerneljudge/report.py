@@ -14,6 +14,13 @@ def table(rows: list[list[Any]], headers: list[str]) -> str:
     return "\n".join(lines)
 
 
+def fmt_num(value: Any) -> str:
+    """3 significant digits for numbers; anything else (e.g. "inf" sent as text) as is."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return f"{value:.3g}"
+    return str(value)
+
+
 def fmt_ms(value: float | None) -> str:
     if value is None:
         return "-"
@@ -80,7 +87,8 @@ def submission_report(sub: dict) -> str:
             )
         if t.get("max_abs_err") is not None:
             lines.append(
-                f"    max abs error {t['max_abs_err']:.3g}, max rel error {t.get('max_rel_err', 0):.3g}"
+                f"    max abs error {fmt_num(t['max_abs_err'])}, "
+                f"max rel error {fmt_num(t.get('max_rel_err', 0))}"
             )
         if t.get("message"):
             lines.append(f"    {t['message']}")
