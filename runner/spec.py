@@ -26,6 +26,7 @@ DEVICES = ("cpu", "cuda")
 DIFFICULTIES = ("easy", "medium", "hard")
 PRECISIONS = ("native", "f64")
 PY_LAYOUTS = ("shaped", "flat")
+ERROR_BOUND_METHODS = ("abs_reference", "hook")
 VERDICTS = (
     "accepted",
     "wrong_answer",
@@ -228,6 +229,45 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class ErrorBound:
+    """``[error_bound]``: the fp32 forward-error term added to atol + rtol*|exp| (judging.md).
+
+    ``method = "abs_reference"``: S = the reference run in float64 on |inputs|, and the extra
+    allowance is ``c * u32 * sqrt(k) * S``. ``method = "hook"``: S = ``error_scale(...)`` from
+    reference.py (already including its accumulation lengths), allowance ``c * u32 * sqrt(k) * S``
+    with ``k`` usually ``"1"``.
+    """
+
+    method: str
+    k: str | int = 1
+
+    @classmethod
+    def from_dict(cls, raw: Any, scalar_names: set[str]) -> ErrorBound:
+        if isinstance(raw, ErrorBound):
+            return raw
+        if not isinstance(raw, Mapping):
+            raise SpecError("error_bound: must be a table/object")
+        unknown = set(raw) - {"method", "k"}
+        if unknown:
+            raise SpecError(f"error_bound.{sorted(unknown)[0]}: unknown field")
+        method = _require(raw, "method", "error_bound.", str)
+        if method not in ERROR_BOUND_METHODS:
+            raise SpecError(
+                f"error_bound.method: {method!r} is not one of {', '.join(ERROR_BOUND_METHODS)}"
+            )
+        k = raw.get("k", 1)
+        if isinstance(k, bool) or not isinstance(k, str | int):
+            raise SpecError("error_bound.k: must be an expression string or an integer")
+        try:
+            missing = expr_names(k) - scalar_names
+        except SyntaxError:
+            raise SpecError(f"error_bound.k: cannot parse {k!r}") from None
+        if missing:
+            raise SpecError(f"error_bound.k: {k!r} names unknown scalar {sorted(missing)[0]!r}")
+        return cls(method=method, k=k)
+
+
+@dataclass(frozen=True)
 class ProblemSpec:
     slug: str
     title: str
@@ -246,6 +286,7 @@ class ProblemSpec:
     limits: Limits = field(default_factory=Limits)
     statement: str = ""
     starters: dict[str, str] = field(default_factory=dict)
+    error_bound: ErrorBound | None = None
 
     # -- derived views -----------------------------------------------------------------------
     @property
@@ -433,6 +474,11 @@ def _parse_problem(data: Mapping[str, Any]) -> ProblemSpec:
         limits=limits_obj,
         statement=str(data.get("statement", "") or ""),
         starters=dict(starters),
+        error_bound=(
+            ErrorBound.from_dict(data["error_bound"], scalar_names)
+            if data.get("error_bound") is not None
+            else None
+        ),
     )
 
 

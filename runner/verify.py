@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import torch
 
 FLOAT = ("f32", "f16")
+
+# The fp32 forward-error term of problems with an [error_bound] (docs/judging.md, "Large sizes"):
+# an element passes when |got - exp| <= atol + rtol*|exp| + ERROR_BOUND_C * U32 * sqrt(k) * S.
+U32 = 2.0**-24  # unit roundoff of float32 (round to nearest)
+ERROR_BOUND_C = 2.0
 
 
 @dataclass
@@ -17,6 +25,8 @@ class Comparison:
     mismatches: int = 0
     first_mismatch: dict | None = None
     details: dict = field(default_factory=dict)
+    # max over elements of |got-exp| / allowance (only computed with an error-bound term)
+    max_bound_ratio: float | None = None
 
 
 def _unravel(flat: int, shape: tuple[int, ...]) -> list[int]:
@@ -35,9 +45,16 @@ def _py(v: torch.Tensor) -> float | int | str:
 
 
 def compare(
-    name: str, got: torch.Tensor, exp: torch.Tensor, dtype: str, atol: float, rtol: float
+    name: str,
+    got: torch.Tensor,
+    exp: torch.Tensor,
+    dtype: str,
+    atol: float,
+    rtol: float,
+    extra: torch.Tensor | None = None,
 ) -> Comparison:
-    """Integers exactly; floats |got-exp| <= atol + rtol*|exp| or got == exp; NaN never equal."""
+    """Integers exactly; floats |got-exp| <= atol + rtol*|exp| (+ extra) or got == exp; NaN
+    never equal. `extra` is the per-element error-bound allowance (see error_allowance)."""
     shape = tuple(exp.shape)
     got = got.reshape(shape)
     if got.numel() == 0:
@@ -46,7 +63,10 @@ def compare(
         g = got.to(exp.device, torch.float64)
         e = exp.to(torch.float64)
         diff = (g - e).abs()
-        ok = (diff <= atol + rtol * e.abs()) | (g == e)
+        allow = atol + rtol * e.abs()
+        if extra is not None:
+            allow = allow + extra.to(e.device, torch.float64).reshape(shape).nan_to_num(0.0)
+        ok = (diff <= allow) | (g == e)
         finite = torch.isfinite(diff)
         max_abs = float(diff[finite].max()) if bool(finite.any()) else 0.0
         rel = diff / e.abs().clamp_min(torch.finfo(torch.float64).tiny)
@@ -65,10 +85,15 @@ def compare(
         diff = (g - e).abs()
         max_abs = float(diff.max())
         max_rel = float((diff.double() / e.abs().double().clamp_min(1)).max())
+    ratio = None
+    if dtype in FLOAT and extra is not None:
+        r = diff / allow.clamp_min(torch.finfo(torch.float64).tiny)
+        r = torch.where(g == e, torch.zeros_like(r), r)
+        ratio = float(r.max()) if bool(torch.isfinite(r).all()) else float("inf")
     flat_ok = ok.reshape(-1)
     bad = int((~flat_ok).sum())
     if bad == 0:
-        return Comparison(True, max_abs, max_rel)
+        return Comparison(True, max_abs, max_rel, max_bound_ratio=ratio)
     first = int(torch.nonzero(~flat_ok)[0, 0])
     fm = {
         "output": name,
@@ -85,7 +110,48 @@ def compare(
             else got.reshape(-1)[first].to(torch.int64)
         ),
     }
-    return Comparison(False, max_abs, max_rel, bad, fm)
+    if extra is not None and dtype in FLOAT:
+        fm["allowed"] = _py(allow.reshape(-1)[first])
+    return Comparison(False, max_abs, max_rel, bad, fm, max_bound_ratio=ratio)
+
+
+def error_allowance(
+    bound: Any,
+    reference: Any,
+    inputs: Mapping[str, torch.Tensor],
+    outputs: Mapping[str, torch.Tensor],
+    scalars: Mapping[str, int | float],
+    run_reference: Callable[[dict[str, torch.Tensor]], dict[str, torch.Tensor]],
+) -> dict[str, torch.Tensor]:
+    """Per-element extra allowance ERROR_BOUND_C * U32 * sqrt(k) * S for each float output.
+
+    `bound` is the problem's ErrorBound. S comes from `reference.error_scale(**inputs,
+    **scalars)` (method "hook": a tensor for a single output, or a dict by output name) or from
+    `run_reference(|inputs|)` (method "abs_reference": the reference evaluated, in float64, on
+    the absolute values of the inputs; for sums of products this is sum |a||b|).
+    """
+    from runner.spec import eval_expr  # noqa: PLC0415
+
+    k = float(eval_expr(bound.k, scalars))
+    factor = ERROR_BOUND_C * U32 * math.sqrt(max(k, 0.0))
+    f64 = {n: t.to(torch.float64) for n, t in inputs.items()}
+    with torch.no_grad():
+        if bound.method == "hook":
+            hook = getattr(reference, "error_scale", None)
+            if hook is None:
+                raise RuntimeError("error_bound.method = 'hook' but reference.py has no error_scale")
+            scale = hook(**f64, **scalars)
+            if isinstance(scale, torch.Tensor):
+                if len(outputs) != 1:
+                    raise RuntimeError("error_scale must return a dict for several outputs")
+                scale = {next(iter(outputs)): scale}
+        else:
+            scale = run_reference({n: t.abs() for n, t in f64.items()})
+    return {
+        n: scale[n].to(torch.float64).abs().reshape(outputs[n].shape) * factor
+        for n in outputs
+        if n in scale
+    }
 
 
 def describe(test_name: str, sizes: dict, cmp: Comparison, shape: tuple[int, ...]) -> str:
@@ -95,9 +161,11 @@ def describe(test_name: str, sizes: dict, cmp: Comparison, shape: tuple[int, ...
     where = f"{fm.get('output')}[{', '.join(map(str, idx))}]"
     if len(shape) > 1:
         where += f" (flat index {fm.get('flat_index')})"
+    a = fm.get("allowed")
+    allowed = f", allowed error {a:.6g}" if isinstance(a, float) else ""
     return (
         f"Test '{test_name}' ({size_txt}): {where} = {fm.get('got')}, expected "
-        f"{fm.get('expected')} (first of {cmp.mismatches} mismatch"
+        f"{fm.get('expected')}{allowed} (first of {cmp.mismatches} mismatch"
         f"{'es' if cmp.mismatches != 1 else ''}; max abs error {cmp.max_abs_err:.6g}, "
         f"max rel error {cmp.max_rel_err:.6g})"
     )

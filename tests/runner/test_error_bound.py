@@ -1,0 +1,296 @@
+"""The fp32 error-bound term of [error_bound] problems (docs/judging.md, "Large sizes").
+
+At the benchmark sizes (on the CPU, in float32, with the judge's own input generation,
+reference, allowance and comparison): differently ordered correct fp32 computations are
+accepted, and a computation wrong by one element (one dropped term, one row's mask off by one)
+is rejected. `python tests/runner/test_error_bound.py` prints the margins.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import pytest
+import torch
+
+from runner.inputs import generate_inputs, load_reference
+from runner.verify import compare, error_allowance
+from tests.runner.helpers import problem
+
+F32 = torch.float32
+
+
+def _setup(slug: str, seed: int = 7, scalars: dict | None = None):
+    prob = problem(slug)
+    # the GPU benchmark size itself (cpu_scalars dropped), unless scalars override it
+    case = replace(prob.benchmarks[0], cpu_scalars=None)
+    if scalars:
+        case = replace(case, scalars={**case.scalars, **scalars})
+    ref = load_reference(prob)
+    sc = dict(case.scalars)
+    ins = generate_inputs(prob, case, seed, "cpu", getattr(ref, "make_inputs", None))
+
+    def run_ref(inputs):
+        args = {}
+        for p in prob.params:
+            if not p.is_tensor:
+                args[p.name] = sc[p.name]
+            elif p.is_input:
+                args[p.name] = inputs[p.name].to(torch.float64).clone()
+            else:
+                args[p.name] = torch.zeros(p.shape_for(sc), dtype=torch.float64)
+        with torch.no_grad():
+            ref.reference(**args)
+        return {p.name: args[p.name] for p in prob.tensor_params if p.is_output}
+
+    exp = run_ref(ins)
+    extra = error_allowance(prob.error_bound, ref, ins, exp, sc, run_ref)
+    (out,) = [p.name for p in prob.tensor_params if p.is_output]
+    return prob, sc, ins, exp[out], extra[out], out
+
+
+def _check(prob, name, got, exp, extra):
+    return compare(name, got.to(F32), exp, "f32", prob.atol, prob.rtol, extra)
+
+
+# ------------------------------------------------------------------------------------------
+# fp32 computations in different orders
+
+
+def _splitk_mm(a, b, chunk):  # sequential accumulation of K-chunks in fp32 (a split-K kernel)
+    acc = torch.zeros(*a.shape[:-1], b.shape[-1], dtype=F32)
+    for s in range(0, a.shape[-1], chunk):
+        acc = acc + a[..., s : s + chunk] @ b[..., s : s + chunk, :]
+    return acc
+
+
+def _seq_mm(a, b):  # one fp32 rounding per term, k ascending (a naive loop kernel)
+    acc = torch.zeros(*a.shape[:-1], b.shape[-1], dtype=F32)
+    for k in range(a.shape[-1]):
+        acc = torch.addcmul(acc, a[..., :, k : k + 1], b[..., k : k + 1, :])
+    return acc
+
+
+def _tree_mm(a, b, chunk=16):  # K-chunks combined pairwise (a tree reduction)
+    parts = [a[..., s : s + chunk] @ b[..., s : s + chunk, :] for s in range(0, a.shape[-1], chunk)]
+    while len(parts) > 1:
+        parts = [parts[i] + parts[i + 1] if i + 1 < len(parts) else parts[i] for i in range(0, len(parts), 2)]
+    return parts[0]
+
+
+def _power(a, p, mm):
+    result, base = None, a
+    while p > 0:
+        if p & 1:
+            result = base.clone() if result is None else mm(result, base)
+        p >>= 1
+        if p:
+            base = mm(base, base)
+    return result
+
+
+def _power_naive(a, p, mm):
+    x = a
+    for _ in range(p - 1):
+        x = mm(x, a)
+    return x
+
+
+def _softmax_full(q, k, v, visible):  # q [H, M, d], k/v [H, Nk, d], visible [M, Nk] bool
+    s = (q @ k.transpose(-1, -2)) / math.sqrt(q.shape[-1])
+    if visible is not None:
+        s = s.masked_fill(~visible, -math.inf)
+    return torch.softmax(s, dim=-1) @ v
+
+
+def _softmax_online(q, k, v, visible, bk, prescale=False):
+    """Flash-attention order: key tiles of bk, running max, rescaled fp32 accumulators;
+    prescale: q is multiplied by log2(e)/sqrt(d) first and exp2 is used."""
+    h, m, d = q.shape
+    scale = 1 / math.sqrt(d)
+    qs = q * (scale * math.log2(math.e)) if prescale else q
+    mx = torch.full((h, m, 1), -math.inf, dtype=F32)
+    lsum = torch.zeros((h, m, 1), dtype=F32)
+    acc = torch.zeros((h, m, d), dtype=F32)
+    for s0 in range(0, k.shape[1], bk):
+        kt, vt = k[:, s0 : s0 + bk], v[:, s0 : s0 + bk]
+        s = qs @ kt.transpose(-1, -2)
+        if not prescale:
+            s = s * scale
+        if visible is not None:
+            s = s.masked_fill(~visible[:, s0 : s0 + bk], -math.inf)
+        new = torch.maximum(mx, s.amax(-1, keepdim=True))
+        safe = torch.where(torch.isinf(new), torch.zeros_like(new), new)
+        ex = torch.exp2 if prescale else torch.exp
+        alpha = ex(mx - safe)
+        p = ex(s - safe)
+        lsum = lsum * alpha + p.sum(-1, keepdim=True)
+        acc = acc * alpha + p @ vt
+        mx = new
+    return acc / lsum
+
+
+def _heads(x, n, h):
+    return x.reshape(n, h, -1).transpose(0, 1).contiguous()
+
+
+# ------------------------------------------------------------------------------------------
+# per problem: (accepted fp32 orders, one-element-wrong outputs)
+
+
+def _matrix_power(sc, ins, exp):
+    n, p = sc["N"], sc["P"]
+    a = ins["input"].reshape(n, n)
+    orders = {
+        "torch fp32, binary exponentiation": _power(a, p, torch.matmul),
+        "split-K 64, naive chain": _power_naive(a, p, lambda x, y: _splitk_mm(x, y, 64)),
+        "sequential k-loop, binary": _power(a, p, _seq_mm),
+        "tree over K-chunks, naive chain": _power_naive(a, p, _tree_mm),
+    }
+    # one dropped term of typical size in one output entry: A^{P-1}[i, l] * A[l, j]
+    g = torch.Generator().manual_seed(1)
+    i, j, l = (int(x) for x in torch.randint(0, n, (3,), generator=g))
+    prev = _power(a.double(), p - 1, torch.matmul)
+    wrong = exp.reshape(n, n).clone()
+    wrong[i, j] -= prev[i, l] * a[l, j].double()
+    return orders, {"one entry misses one term": wrong}
+
+
+def _bmm(sc, ins, exp):
+    b_, m, n, k = sc["BATCH"], sc["M"], sc["N"], sc["K"]
+    a, b = ins["A"].reshape(b_, m, k), ins["B"].reshape(b_, k, n)
+    orders = {
+        "torch.bmm fp32": torch.bmm(a, b),
+        "split-K 32": _splitk_mm(a, b, 32),
+        "sequential k-loop": _seq_mm(a, b),
+        "tree over K-chunks of 16": _tree_mm(a, b),
+    }
+    g = torch.Generator().manual_seed(2)
+    bi, i, j, l = (int(torch.randint(0, s, (1,), generator=g)) for s in (b_, m, n, k))
+    wrong = exp.reshape(b_, m, n).clone()
+    wrong[bi, i, j] -= a[bi, i, l].double() * b[bi, l, j].double()
+    return orders, {"one entry misses one term": wrong}
+
+
+def _attn_orders(q, k, v, visible):
+    return {
+        "full softmax fp32": _softmax_full(q, k, v, visible),
+        "online softmax, key tiles of 64": _softmax_online(q, k, v, visible, 64),
+        "online softmax, tiles of 32, exp2 with prescaled Q": _softmax_online(
+            q, k, v, visible, 32, prescale=True
+        ),
+    }
+
+
+def _wrong_row(q, k, v, changed, exp_rows):
+    """Recompute in f64 with `changed` visibility; return the first row whose output moves
+    by more than 1 % of the largest |V| (the rows a row-local bug visibly changes)."""
+    o = _softmax_full(q.double(), k.double(), v.double(), changed)
+    moved = (o - exp_rows).abs().amax(-1)  # [H, M]
+    hit = torch.nonzero(moved > 0.01 * v.abs().max())
+    assert len(hit), "the bug changes nothing visible"
+    hh, i = int(hit[0, 0]), int(hit[0, 1])
+    wrong = exp_rows.clone()
+    wrong[hh, i] = o[hh, i]
+    return wrong
+
+
+def _causal(sc, ins, exp):
+    m, d = sc["M"], sc["d"]
+    q, k, v = (ins[x].reshape(1, m, d) for x in "QKV")
+    vis = torch.ones(m, m, dtype=torch.bool).tril()
+    orders = {n: o[0] for n, o in _attn_orders(q, k, v, vis).items()}
+    off = torch.ones(m, m, dtype=torch.bool).tril(diagonal=1)  # mask off by one (j <= i + 1)
+    wrong = _wrong_row(q, k, v, off, exp.reshape(1, m, d))[0]
+    return orders, {"one row's mask off by one": wrong}
+
+
+def _mha(sc, ins, exp):
+    n, dm, h = sc["N"], sc["d_model"], sc["h"]
+    q, k, v = (_heads(ins[x], n, h) for x in "QKV")
+    e = _heads(exp.reshape(n, dm), n, h)
+    orders = {nm: o.transpose(0, 1).reshape(n, dm) for nm, o in _attn_orders(q, k, v, None).items()}
+    # one row drops the key with the second-largest weight (a tile boundary bug)
+    s = (q.double() @ k.double().transpose(-1, -2)) / math.sqrt(dm // h)
+    p = torch.softmax(s, -1)
+    top2 = p.topk(2, -1)
+    rows = torch.nonzero(top2.values[..., 1] > 0.01)
+    hh, i = int(rows[0, 0]), int(rows[0, 1])
+    keep = torch.ones(h, n, n, dtype=torch.bool)
+    keep[hh, i, top2.indices[hh, i, 1]] = False
+    o = torch.softmax(s.masked_fill(~keep, -math.inf), -1) @ v.double()
+    wrong = e.clone()
+    wrong[hh, i] = o[hh, i]
+    return orders, {"one row drops one key": wrong.transpose(0, 1).reshape(n, dm)}
+
+
+def _sliding(sc, ins, exp):
+    m, d, w = sc["M"], sc["d"], sc["window_size"]
+    q, k, v = (ins[x].reshape(1, m, d) for x in "QKV")
+    idx = torch.arange(m)
+    dist = idx[:, None] - idx[None, :]
+    vis = dist.abs() <= w
+    orders = {}
+    for nm, o in _attn_orders(q, k, v, vis).items():
+        orders[nm] = o[0]
+    off = (dist >= -w - 1) & (dist <= w)  # window one key too wide on the right
+    wrong = _wrong_row(q, k, v, off, exp.reshape(1, m, d))[0]
+    return orders, {"one row's window off by one": wrong}
+
+
+CASES = {
+    "matrix-power": _matrix_power,
+    "batched-matrix-multiplication": _bmm,
+    "multi-head-attention": _mha,
+    "causal-attention": _causal,
+    "sliding-window-attention": _sliding,
+}
+
+
+def margins(slug: str, seed: int = 7, scalars: dict | None = None):
+    prob, sc, ins, exp, extra, out = _setup(slug, seed, scalars)
+    orders, wrongs = CASES[slug](sc, ins, exp)
+    acc = {n: _check(prob, out, o, exp, extra) for n, o in orders.items()}
+    rej = {n: _check(prob, out, o, exp, extra) for n, o in wrongs.items()}
+    plain = {n: _check(prob, out, o, exp, None) for n, o in orders.items()}
+    return sc, acc, rej, plain
+
+
+# The GPU benchmark sizes, except the three largest attention cases, cut to keep each test under
+# ~30 s on a 2-core CPU (same d, window and value range; `python tests/runner/test_error_bound.py`
+# runs the full benchmark sizes: M = 5000 and N = 1024).
+CPU_SIZES = {
+    "matrix-power": None,
+    "batched-matrix-multiplication": None,
+    "multi-head-attention": {"N": 512},
+    "causal-attention": {"M": 1500},
+    "sliding-window-attention": {"M": 1500},
+}
+
+
+@pytest.mark.parametrize("slug", list(CASES))
+def test_benchmark_size_orders_accepted_one_wrong_element_rejected(slug):
+    sc, acc, rej, _ = margins(slug, scalars=CPU_SIZES[slug])
+    for name, c in acc.items():
+        assert c.passed, f"{slug} {sc}: correct fp32 order {name!r} rejected: {c.first_mismatch}"
+        assert c.max_bound_ratio <= 0.5, (slug, name, c.max_bound_ratio)
+    for name, c in rej.items():
+        assert not c.passed and c.mismatches >= 1, f"{slug}: {name!r} accepted"
+        assert c.max_bound_ratio >= 4, (slug, name, c.max_bound_ratio)
+
+
+if __name__ == "__main__":
+    import sys
+    import time
+
+    for slug in sys.argv[1:] or CASES:
+        t0 = time.time()
+        sc, acc, rej, plain = margins(slug)
+        print(f"{slug} {sc}")
+        for n, c in acc.items():
+            print(f"  accepted  {c.max_bound_ratio:8.3g} x allowance  (plain rule: "
+                  f"{'pass' if plain[n].passed else f'{plain[n].mismatches} fail'})  {n}")
+        for n, c in rej.items():
+            print(f"  rejected  {c.max_bound_ratio:8.3g} x allowance  {n}")
+        print(f"  ({time.time() - t0:.1f} s)")
