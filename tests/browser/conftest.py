@@ -101,8 +101,17 @@ def page(browser):
     page.set_default_timeout(30_000)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-    page.js_errors = errors
+    page.on(
+        "console",
+        lambda m: (
+            m.type == "error" and "Failed to load resource" not in m.text and errors.append(m.text)
+        ),
+    )
+    page.on(
+        "response",
+        lambda r: r.status >= 400 and not r.url.endswith("/favicon.ico")
+        and errors.append(f"{r.status} {r.url}"),
+    )  # fmt: skip
     yield page
-    assert not [e for e in errors if "favicon" not in e], errors
+    assert not errors, errors
     context.close()

@@ -95,3 +95,10 @@ def test_user_solves_vector_add_and_sees_the_leaderboard(site, page):
 
     page.goto(site.url("/leaderboard/"))
     assert "ada" in page.locator("table.leaderboard").inner_text()
+
+    # Phone width: one column, nothing wider than the screen.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site.url("/problems/vector-add/"))
+    page.wait_for_function("window.kjEditor !== undefined")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    site.screenshot(page, "problem-page-phone")
