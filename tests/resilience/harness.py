@@ -185,11 +185,24 @@ def fleet(url: str, tmp: Path, settings, **kwargs) -> Iterator[Fleet]:
         else {}
     )
     options.setdefault("sep", ":")
+    fresh_producer()
     with celery_broker(celery_app, url, options):
         try:
             yield f
         finally:
             f.stop_all()
+            fresh_producer()
+
+
+def fresh_producer() -> None:
+    """Forget this process's kombu connection and producer pools. Swapping brokers
+    (tests.live.celery_broker) leaves the app holding a producer pool that a later test
+    finds closed ("Acquire on closed pool"); a fresh one is built on the next send."""
+    from kombu import pools
+
+    pools.reset()
+    celery_app.close()
+    celery_app.amqp._producer_pool = None
 
 
 def counts(ids: list[int]) -> dict[str, int]:
