@@ -1,6 +1,6 @@
-// Bug (numerical): identical to the correct kernel except that the scores are accumulated
-// in fp32. With entries of +-100 a score is off by ~1e-2 and the softmax weights by far more
-// than the tolerance allows; the small-value tests still pass.
+// Identical to correct_online_softmax.cu except that the scores are accumulated in fp32 (the
+// running max stays in double). Once rejected at the benchmark size; accepted since the judge
+// allows the fp32 forward error of the scores (statement.md, "Accuracy at large sizes").
 #include <cuda_runtime.h>
 #include <math.h>
 
@@ -71,7 +71,7 @@ attention_kernel(const float* __restrict__ Q, const float* __restrict__ K,
             if (vis) {
                 const float* qr = Qs + r * dkp;
                 const float* kr = KVs + j * dkp;
-                float acc = 0.f;  // BUG: fp32 accumulation of the score
+                float acc = 0.f;  // fp32 accumulation of the score
                 for (int c = 0; c < dk; ++c) acc = fmaf(qr[c], kr[c], acc);
                 s = (double)acc * scale;
             }
