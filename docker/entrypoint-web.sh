@@ -10,6 +10,8 @@
 #   KJ_SYNC_PROBLEMS        1 (default) | 0: skip `manage.py sync_problems`
 #   PORT / GUNICORN_BIND    listen address (default 0.0.0.0:$PORT, PORT=8000)
 #   GUNICORN_WORKERS        gunicorn worker processes (default 3)
+#   GUNICORN_THREADS        threads per worker (default 16): live event streams
+#                           (/api/v1/submissions/{id}/events/) hold a thread for minutes
 #   GUNICORN_CMD_ARGS       any further gunicorn settings (read by gunicorn itself)
 set -euo pipefail
 
@@ -53,5 +55,6 @@ fi
 exec gunicorn judge.wsgi:application \
   --bind "${GUNICORN_BIND:-0.0.0.0:${PORT:-8000}}" \
   --workers "${GUNICORN_WORKERS:-3}" \
+  --worker-class gthread --threads "${GUNICORN_THREADS:-16}" \
   --access-logfile - \
   --error-logfile -
