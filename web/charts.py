@@ -16,7 +16,7 @@ def _fmt_ms(ms: float) -> str:
     return f"{ms * 1000:.3g} µs"
 
 
-def runtime_histogram_svg(scores_ms: list[float], mine_ms: float | None = None, bins: int = 12):
+def runtime_histogram_svg(scores_ms: list[float], mine_ms: float | None = None, bins: int = 11):
     """A histogram of runtimes on a log scale; the viewer's own time marked. Returns markup."""
     scores = [s for s in scores_ms if s and s > 0 and math.isfinite(s)]
     if not scores:

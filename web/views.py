@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from django.conf import settings
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -31,7 +34,9 @@ def problem_list(request: HttpRequest) -> HttpResponse:
     solved = problems_solved_by(request.user)
     for problem in problems:
         problem.is_solved = problem.pk in solved
-    tags = sorted({t for p in problems_published() for t in (p.tags or [])})
+    tags = sorted(
+        {t for tags in problems_published().values_list("tags", flat=True) for t in tags or []}
+    )
     context = {
         "problems": problems,
         "difficulties": Difficulty.choices,
@@ -56,6 +61,25 @@ def _constraints(spec: dict) -> list[tuple[str, str]]:
     return rows
 
 
+def statement_html(markdown: str) -> str:
+    """The rendered statement, cached by the hash of its text (so an edit is never stale):
+    rendering Markdown + math took about a third of the problem page (docs/performance.md)."""
+    key = "kj:statement:" + hashlib.sha256(markdown.encode()).hexdigest()
+    html = cache.get(key)
+    if html is None:
+        html = render_markdown(markdown)
+        cache.set(key, html, 24 * 3600)
+    return html
+
+
+def _without_title(statement: str, title: str) -> str:
+    """Drop a leading `# Title` line: the page already shows the title."""
+    first, _, rest = statement.lstrip().partition("\n")
+    if first.startswith("# ") and first[2:].strip().lower() == title.strip().lower():
+        return rest
+    return statement
+
+
 @ensure_csrf_cookie
 def problem_detail(request: HttpRequest, slug: str) -> HttpResponse:
     problem = problem_get_published(slug)
@@ -67,7 +91,7 @@ def problem_detail(request: HttpRequest, slug: str) -> HttpResponse:
     default_language = "pytorch" if "pytorch" in settings.KJ_LANGUAGES else languages[0][0]
     context = {
         "problem": problem,
-        "statement_html": render_markdown(problem.statement),
+        "statement_html": statement_html(_without_title(problem.statement, problem.title)),
         "signature_cuda": signature_cuda(spec),
         "signature_python": signature_python(spec),
         "params": spec.get("params", []),

@@ -180,3 +180,9 @@ def test_profile_tokens_create_once_list_revoke(client):
     client.post(f"/accounts/tokens/{token.pk}/revoke/")
     assert not tokens_for_user(user).exists()
     assert Submission.objects.filter(user=user).count() == 1
+
+
+def test_statement_title_heading_is_not_repeated(client):
+    problem = ProblemFactory(title="Vector Thing", statement="# Vector Thing\n\nBody text.")
+    html = client.get(f"/problems/{problem.slug}/").content.decode()
+    assert html.count("Vector Thing</h1>") == 0 and "Body text." in html

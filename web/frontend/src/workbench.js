@@ -214,7 +214,7 @@ export function mountWorkbench(root) {
         setStatus(message, "error");
         return;
       }
-      const link = el("a", { href: `/submissions/${body.id}/` }, `#${body.id}`);
+      const link = el("a", { href: `/submissions/${body.id}/` }, "open the report");
       const final = await watchSubmission(body.id, (sub) => {
         setStatus(`${mode === "run" ? "Run" : "Submission"} #${body.id}: ${describeStatus(sub)}`, "pending");
       });
