@@ -76,19 +76,22 @@ class SpareSlot:
                     continue
                 self._filling = True
             spare = Spare(self.device)
-            ok = spare.ready() and self.enabled
             with self._lock:
                 self._filling = False
-                if ok:
-                    self._spare = spare
-                    self._want.clear()
-            if ok:
+                self._spare = spare  # a job may adopt it while it boots (overlapping compile)
+                self._want.clear()
+            if spare.ready() and self.enabled:
                 self.failures = 0
                 continue
             self.failures += 1
             self.last_error = spare.error
             print(f"runner serve: spare child failed: {spare.error}", file=sys.stderr, flush=True)
-            spare.discard()
+            with self._lock:
+                if self._spare is spare:
+                    self._spare = None
+                    spare.discard()
+                # else a job took it: that job saw the failure and started its own child
+            self._want.set()
             time.sleep(min(60.0, REFILL_RETRY_S * self.failures))
 
     def take(self, wait_s: float = 0.0):
@@ -102,7 +105,7 @@ class SpareSlot:
             if spare is not None:
                 from runner.supervisor import SPARE_MAX_AGE_S  # noqa: PLC0415
 
-                if spare.age_s() < SPARE_MAX_AGE_S and spare.ready(wait=False):
+                if spare.age_s() < SPARE_MAX_AGE_S and (spare.booting() or spare.ready(False)):
                     return spare
                 spare.discard()
                 self.refill()
@@ -125,7 +128,8 @@ class SpareSlot:
 
     def ready(self) -> bool:
         with self._lock:
-            return self._spare is not None
+            spare = self._spare
+        return spare is not None and spare.ready(wait=False)
 
     def close(self) -> None:
         self.enabled = False

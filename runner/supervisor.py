@@ -225,9 +225,15 @@ def _fmt_sizes(sizes: dict) -> str:
 
 class Judgement:
     def __init__(
-        self, job: JobSpec, job_dir: Path, on_event: EventFn, child: ChildProcess | None = None
+        self,
+        job: JobSpec,
+        job_dir: Path,
+        on_event: EventFn,
+        child: ChildProcess | None = None,
+        spare: Spare | None = None,
     ):
         self.job = job
+        self.spare = spare
         self.problem: ProblemSpec = job.problem
         self.limits: Limits = job.effective_limits
         self.dir = job_dir
@@ -345,10 +351,12 @@ class Judgement:
         compiler = _Background(self._prepare_source)
         try:
             if job.device == "cuda":
-                if self.child is None:
+                if self.child is None and self.spare is None:
                     self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
                 self._require_cuda()
             self._load_reference()
+            if self.spare is not None:
+                self.child = self._adopt_spare()
         finally:
             compiler.join()  # never delete the job dir under a running nvcc
         module_path = compiler.result()
@@ -364,6 +372,28 @@ class Judgement:
         if self.problem.benchmarks:
             return self._run_benchmark(message)
         return verdict, message
+
+    def _adopt_spare(self) -> ChildProcess | None:
+        """The pre-started child (waits for its boot, which ran beside the compile and the
+        reference setup); None when it failed to boot: a fresh child then starts in the same
+        job directory, cleared of what the spare left (it never ran user code)."""
+        spare, self.spare = self.spare, None
+        child = None
+        try:
+            child = spare.take(self.job, keep_dir=True)
+        except Exception:  # noqa: BLE001
+            child = None
+        if child is not None:
+            self.flags.append("prestarted_child")
+            return child
+        spare.discard(keep_dir=True)
+        for name in (".kjpath", "child_boot.log", "stdout.txt", "stderr.txt"):
+            path = self.dir / name
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+        return None
 
     # -- compile / load -------------------------------------------------------------------------
     def _prepare_source(self) -> Path:
@@ -1183,6 +1213,9 @@ class Spare:
             return False
         return self.child is not None and self.child.alive()
 
+    def booting(self) -> bool:
+        return self._warm is not None and self._warm._thread.is_alive()
+
     def age_s(self) -> float:
         return time.monotonic() - self.started
 
@@ -1196,24 +1229,26 @@ class Spare:
             and self.age_s() < SPARE_MAX_AGE_S
         )
 
-    def take(self, job: JobSpec) -> ChildProcess | None:
-        """The child for ``job``, or None (the spare is then discarded)."""
+    def take(self, job: JobSpec, keep_dir: bool = False) -> ChildProcess | None:
+        """The child for ``job`` (waits for its boot), or None (the spare is then
+        discarded)."""
         if not self.fits(job) or not self.ready():
-            self.discard()
+            self.discard(keep_dir=keep_dir)
             return None
         self._taken = True
         self.child.job = job
         self.child.arm_deadline(job.effective_limits.job_timeout_s)
         return self.child
 
-    def discard(self) -> None:
+    def discard(self, keep_dir: bool = False) -> None:
         self._taken = True
         if self.child is not None:
             self.child.kill()
             self.child.chan.close()
         if self._warm is not None:
             self._warm.join()
-        shutil.rmtree(self.job_dir, ignore_errors=True)
+        if not keep_dir:
+            shutil.rmtree(self.job_dir, ignore_errors=True)
 
 
 def judge(job: JobSpec, on_event: EventFn = None, spare: Spare | None = None) -> JudgeResult:
@@ -1223,19 +1258,20 @@ def judge(job: JobSpec, on_event: EventFn = None, spare: Spare | None = None) ->
     booted, else discarded. Either way it is consumed by this call."""
     t0 = time.monotonic()
     judgement = None
-    child = None
     if spare is not None:
         try:
-            child = spare.take(job)
+            fits = spare.fits(job)
         except Exception:  # noqa: BLE001 - a broken spare only costs the fast path
+            fits = False
+        if not fits:
             spare.discard()
-            child = None
-    job_dir = spare.job_dir if child is not None else Path(tempfile.mkdtemp(prefix="kj-job-"))
+            spare = None
+    job_dir = spare.job_dir if spare is not None else Path(tempfile.mkdtemp(prefix="kj-job-"))
     try:
         os.chmod(job_dir, 0o700)
-        judgement = Judgement(job, job_dir, on_event, child=child)
-        if child is not None:
-            judgement.flags.append("prestarted_child")
+        # the spare is adopted inside the flow, after the compile and the reference setup
+        # have started, so that its boot overlaps them
+        judgement = Judgement(job, job_dir, on_event, spare=spare)
         result = judgement.run()
     except Exception as exc:  # noqa: BLE001
         tb = traceback.format_exc()
@@ -1255,8 +1291,10 @@ def judge(job: JobSpec, on_event: EventFn = None, spare: Spare | None = None) ->
     finally:
         if judgement is not None and judgement.child is not None:
             judgement.child.kill()
-        elif child is not None:
-            child.kill()
+        if judgement is not None and judgement.spare is not None:
+            judgement.spare.discard(keep_dir=True)  # never adopted (an early verdict)
+        elif judgement is None and spare is not None:
+            spare.discard(keep_dir=True)
         if not os.environ.get("KERNELJUDGE_KEEP_JOBDIR"):
             shutil.rmtree(job_dir, ignore_errors=True)
     result.tests = _sanitize(result.tests)
