@@ -338,3 +338,25 @@ def test_gpu_service_cuda_vector_add():
         print(f"\nGPU service submit->verdict (fresh compile each): {times}")
     finally:
         svc.stop()
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not _cuda_available(), reason="no CUDA device")
+def test_gpu_cli_cold_prestarts_the_child(tmp_path):
+    """python -m runner judge of the CUDA vector add from a cold process: the child (CUDA
+    context) boots beside nvcc and the supervisor's torch import. Target: <= 3 s wall."""
+    for device_args in (["--device", "cuda"], []):  # [] exercises the /dev/nvidia* guess
+        t0 = time.monotonic()
+        p = subprocess.run(
+            [sys.executable, "-m", "runner", "judge", str(VECTOR_ADD),
+             str(SOL / "correct_basic.cu"), "--mode", "run", "--json", *device_args],
+            cwd=ROOT, capture_output=True, text=True, timeout=600,
+            env={**os.environ, "KERNELJUDGE_CACHE": str(tmp_path / f"cache{len(device_args)}")},
+        )  # fmt: skip
+        wall = time.monotonic() - t0
+        assert p.returncode == 0, p.stderr
+        r = json.loads(p.stdout)
+        assert r["verdict"] == "accepted", (r["message"], r.get("details"))
+        assert r["device"]["kind"] == "cuda"
+        assert "prestarted_child" in r["flags"]
+        print(f"\nGPU CLI cold judge {device_args or 'guessed'}: {wall:.3f} s, {r['phases']}")
