@@ -142,8 +142,8 @@ def _judge_with(args, src: Path, spare) -> int:
     from runner.spec import JobSpec, ProblemSpec, SpecError  # noqa: PLC0415
 
     if args.device is None:
-        # the guess is checked with torch; a wrong one only costs the spare
-        args.device = _default_device() if _guess_device() == "cuda" else "cpu"
+        # the guess is checked (driver API, else torch); a wrong one only costs the spare
+        args.device = _confirm_cuda() if _guess_device() == "cuda" else "cpu"
     try:
         problem = ProblemSpec.from_dir(args.problem_dir)
     except SpecError as exc:
@@ -267,6 +267,31 @@ def _guess_device() -> str:
     if os.environ.get("CUDA_VISIBLE_DEVICES", None) in ("", "-1"):
         return "cpu"
     return "cuda" if glob.glob("/dev/nvidia[0-9]*") else "cpu"
+
+
+def _confirm_cuda() -> str:
+    """'cuda' when the driver reports a device and torch is a CUDA build, checked without
+    importing torch (which takes seconds that the compile should not wait for); falls back
+    to torch's own answer when the driver cannot be asked."""
+    import ctypes  # noqa: PLC0415
+    import importlib.util  # noqa: PLC0415
+
+    try:
+        spec = importlib.util.find_spec("torch")
+        torch_dir = Path(spec.origin).parent if spec and spec.origin else None
+        if torch_dir is None or not list((torch_dir / "lib").glob("libc10_cuda*")):
+            return "cpu"
+        lib = ctypes.CDLL("libcuda.so.1")
+        if lib.cuInit(0) != 0:
+            return "cpu"
+        count = ctypes.c_int(0)
+        if lib.cuDeviceGetCount(ctypes.byref(count)) != 0:
+            return "cpu"
+        return "cuda" if count.value > 0 else "cpu"
+    except OSError:
+        return "cpu"  # no driver library: torch could not use CUDA either
+    except Exception:  # noqa: BLE001
+        return _default_device()
 
 
 def _default_device() -> str:
