@@ -139,7 +139,9 @@ def error_allowance(
         if bound.method == "hook":
             hook = getattr(reference, "error_scale", None)
             if hook is None:
-                raise RuntimeError("error_bound.method = 'hook' but reference.py has no error_scale")
+                raise RuntimeError(
+                    "error_bound.method = 'hook' but reference.py has no error_scale"
+                )
             scale = hook(**f64, **scalars)
             if isinstance(scale, torch.Tensor):
                 if len(outputs) != 1:

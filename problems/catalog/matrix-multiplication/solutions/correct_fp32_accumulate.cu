@@ -1,10 +1,9 @@
 #include <cuda_runtime.h>
 
-// Wrong on purpose, a realistic mistake rather than a typo: the same tiled kernel as
-// correct_tiled_f64acc.cu but accumulating in float. Every index is right, yet over the inner
-// dimension of the large tests (N = 384 with values up to 10, and the full N = 6144) the float
-// rounding of the running sums exceeds atol 1e-4 on outputs close to zero, so the
-// "M=512 N=384 K=256" test and the full-size test reject it.
+// The same tiled kernel as correct_tiled_f64acc.cu but accumulating in plain float. Over the
+// inner dimension of the large tests (N = 384 with values up to 10, and the full N = 6144) the
+// float rounding of the running sums exceeds atol 1e-4 on outputs close to zero; the judge's
+// float32 rounding allowance covers exactly that (statement.md, "Accuracy at large sizes").
 #define BM 64
 #define BN 64
 #define BK 16

@@ -1,0 +1,117 @@
+"""Problems without [error_bound] keep the plain rule |got - exp| <= atol + rtol*|exp|, and it is
+fair at their benchmark sizes: differently ordered plain-fp32 computations pass, one wrong element
+fails (judge's own inputs, reference and comparison; CPU). Sizes: the GPU benchmark's, except
+2d-convolution (512 x 512 input with the benchmark's 15 x 15 kernel: the accumulation length,
+which sets the error, is the benchmark's). matrix-multiplication is not here: plain fp32 misses
+its plain rule at the benchmark size, so it declares [error_bound] (test_error_bound.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from runner.inputs import generate_inputs, load_reference
+from runner.verify import compare
+from tests.runner.helpers import problem
+
+F32 = torch.float32
+
+
+def _setup(slug, scalars=None, seed=11):
+    prob = problem(slug)
+    assert prob.error_bound is None
+    case = replace(prob.benchmarks[0], cpu_scalars=None)
+    if scalars:
+        case = replace(case, scalars={**case.scalars, **scalars})
+    ref = load_reference(prob)
+    sc = dict(case.scalars)
+    ins = generate_inputs(prob, case, seed, "cpu", getattr(ref, "make_inputs", None))
+    args = {}
+    for p in prob.params:
+        if not p.is_tensor:
+            args[p.name] = sc[p.name]
+        elif p.is_input:
+            args[p.name] = ins[p.name].to(torch.float64).clone()
+        else:
+            args[p.name] = torch.zeros(p.shape_for(sc), dtype=torch.float64)
+    with torch.no_grad():
+        ref.reference(**args)
+    (out,) = [p for p in prob.tensor_params if p.is_output]
+    return prob, sc, ins, args[out.name], out.name
+
+
+def _conv(sc, ins):
+    r, c, kr, kc = sc["input_rows"], sc["input_cols"], sc["kernel_rows"], sc["kernel_cols"]
+    x, w = ins["input"].reshape(r, c), ins["kernel"].reshape(kr, kc)
+    taps = [(i, j) for i in range(kr) for j in range(kc)]
+
+    def seq(order):
+        acc = torch.zeros(r - kr + 1, c - kc + 1, dtype=F32)
+        for i, j in order:
+            acc = torch.addcmul(acc, x[i : i + r - kr + 1, j : j + c - kc + 1], w[i, j])
+        return acc
+
+    return {
+        "torch conv2d fp32": F.conv2d(x[None, None], w[None, None])[0, 0],
+        "taps row-major": seq(taps),
+        "taps reversed": seq(taps[::-1]),
+    }
+
+
+def _prefix(sc, ins):
+    x = ins["input"][: sc["N"]]
+    blocks = x.reshape(-1, 1000)
+    local = blocks.cumsum(1)
+    carry = torch.cat([torch.zeros(1, dtype=F32), local[:, -1].cumsum(0)[:-1]])
+    return {
+        "sequential cumsum fp32": x.cumsum(0),
+        "blocked scan (1000)": (local + carry[:, None]).reshape(-1),
+    }
+
+
+def _reduction(sc, ins):
+    x = ins["input"][: sc["N"]]
+    n = x.numel() // 256 * 256
+    blocks = x[:n].reshape(-1, 256).sum(1)
+    return {
+        "torch sum fp32": x.sum().reshape(1),
+        "sequential fp32": x.cumsum(0)[-1:].clone(),
+        "blocks of 256, then sum": (blocks.sum() + x[n:].sum()).reshape(1),
+    }
+
+
+def _softmax(sc, ins):
+    x = ins["input"][: sc["N"]]
+    e = torch.exp(x - x.max())
+    blocks = e.reshape(-1, 500).sum(1)
+    return {
+        "torch softmax fp32": torch.softmax(x, 0),
+        "sequential sum": e / e.cumsum(0)[-1],
+        "block sums": e / blocks.sum(),
+    }
+
+
+CASES = {
+    "2d-convolution": (_conv, {"input_rows": 512, "input_cols": 512}),
+    "prefix-sum": (_prefix, None),
+    "reduction": (_reduction, None),
+    "softmax": (_softmax, None),
+}
+
+
+@pytest.mark.parametrize("slug", list(CASES))
+def test_plain_rule_fair_and_strict(slug):
+    fn, sizes = CASES[slug]
+    prob, sc, ins, exp, out = _setup(slug, sizes)
+    for name, got in fn(sc, ins).items():
+        c = compare(out, got.to(F32), exp, "f32", prob.atol, prob.rtol)
+        assert c.passed, f"{slug} {sc}: fp32 order {name!r} rejected: {c.first_mismatch}"
+    wrong = exp.clone().reshape(-1)
+    wrong[wrong.numel() // 2] += 100 * (
+        prob.atol + prob.rtol * float(wrong[wrong.numel() // 2].abs())
+    )
+    assert not compare(out, wrong, exp, "f32", prob.atol, prob.rtol).passed
