@@ -28,9 +28,11 @@ class SyncReport:
 PRESENTATION_KEYS = frozenset({"title", "difficulty", "tags", "statement", "starters"})
 
 
-def _judged_part(spec: dict) -> str:
+def _judged_part(spec: dict) -> dict:
+    """The spec minus presentation, compared by value: PostgreSQL's jsonb stores -0.0 as 0
+    (and may turn 1.0 into 1), which Python equality treats as equal, as the runner does."""
     judged = {k: v for k, v in spec.items() if k not in PRESENTATION_KEYS}
-    return json.dumps(judged, sort_keys=True, separators=(",", ":"), default=str)
+    return json.loads(json.dumps(judged, default=str))
 
 
 @transaction.atomic
