@@ -159,6 +159,7 @@ KJ_RATE_LIMIT_COUNT = env_int("KJ_RATE_LIMIT_COUNT", 10)  # submissions per user
 KJ_RATE_LIMIT_WINDOW_S = env_int("KJ_RATE_LIMIT_WINDOW_S", 60)  # ... per this many seconds
 KJ_WORKER_LIVE_S = env_int("KJ_WORKER_LIVE_S", 60)  # a worker is live if it heartbeated since
 KJ_STATS_CACHE_S = env_int("KJ_STATS_CACHE_S", 30)  # problem list counts cached this long (0: off)
+KJ_LEADERBOARD_CACHE_S = env_int("KJ_LEADERBOARD_CACHE_S", 10)  # leaderboards, likewise
 # GPU device kinds accepted even with no live worker ("*" = any gpu-* kind).
 KJ_ALLOW_OFFLINE_DEVICE_KINDS = env_list("KJ_ALLOW_OFFLINE_DEVICE_KINDS", [])
 KJ_JOB_TIMEOUT_S = env_int("KJ_JOB_TIMEOUT_S", 600)  # wall clock of one runner child

@@ -25,11 +25,13 @@ def enqueued(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
 
 @pytest.fixture(autouse=True)
 def no_stats_cache(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Counts on the problem list are cached in production (KJ_STATS_CACHE_S); tests read
+    """Counts on the problem list and leaderboards are cached in production (KJ_STATS_CACHE_S); tests read
     them right after writing rows, so the cache is off here and in the servers and workers
     the tests start (they inherit the environment)."""
     monkeypatch.setenv("KJ_STATS_CACHE_S", "0")
+    monkeypatch.setenv("KJ_LEADERBOARD_CACHE_S", "0")
     if request.node.get_closest_marker("django_db") is not None:
         from django.conf import settings
 
         monkeypatch.setattr(settings, "KJ_STATS_CACHE_S", 0)
+        monkeypatch.setattr(settings, "KJ_LEADERBOARD_CACHE_S", 0)
