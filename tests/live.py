@@ -93,13 +93,19 @@ def celery_broker(app, url: str, transport_options: dict) -> Iterator[None]:
     """Point this process's Celery producer at another broker for the duration."""
     conf = app.conf
     saved = (conf.broker_url, conf.broker_transport_options)
+    saved_env = os.environ.get("CELERY_BROKER_URL")  # Celery prefers it over conf.broker_url
     _drop_pools(app)
     conf.broker_url, conf.broker_transport_options = url, transport_options
+    os.environ["CELERY_BROKER_URL"] = url
     try:
         yield
     finally:
         _drop_pools(app)
         conf.broker_url, conf.broker_transport_options = saved
+        if saved_env is None:
+            os.environ.pop("CELERY_BROKER_URL", None)
+        else:
+            os.environ["CELERY_BROKER_URL"] = saved_env
 
 
 def _drop_pools(app) -> None:
