@@ -6,6 +6,7 @@ import os
 import secrets
 
 from judge.models import Submission
+from problems.jsonsafe import decode_floats
 
 # Compute capability per GPU model for nvcc's -arch (the worker may override via KJ_GPU_ARCH).
 GPU_ARCH = {
@@ -33,7 +34,7 @@ def build_job_json(submission: Submission) -> str:
     from runner.spec import JobSpec, ProblemSpec  # pure dataclasses; no torch import
 
     job = JobSpec(
-        problem=ProblemSpec.from_dict(submission.problem.spec),
+        problem=ProblemSpec.from_dict(decode_floats(submission.problem.spec)),
         source=submission.source,
         language=submission.language,
         mode=submission.mode,

@@ -8,6 +8,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from problems.jsonsafe import encode_floats
+
 STARTER_FILES = {
     "cuda": "solution.cu",
     "triton": "solution_triton.py",
@@ -69,7 +71,7 @@ def load_package(path: Path) -> CatalogPackage:
         difficulty=str(meta.get("difficulty", "easy")),
         tags=[str(t) for t in meta.get("tags", [])],
         statement=statement,
-        spec=json.loads(json.dumps(spec, default=str)),
+        spec=encode_floats(json.loads(json.dumps(spec, default=str))),
         starters=starters,
         declared_version=int(meta.get("version", 1)),
     )

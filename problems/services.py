@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
 from problems.models import Problem
 from problems.package import CatalogPackage, PackageError, load_package, package_dirs
@@ -77,7 +77,11 @@ def problems_sync_from_catalog(catalog_dir: Path, slugs: list[str] | None = None
         except PackageError as exc:
             report.errors.append(str(exc))
             continue
-        outcome = problem_sync_package(package)
+        try:
+            outcome = problem_sync_package(package)
+        except DatabaseError as exc:  # one bad package must not stop the others
+            report.errors.append(f"{path.name}: could not be stored: {exc}")
+            continue
         getattr(report, outcome).append(package.slug)
     return report
 

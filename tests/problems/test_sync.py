@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from io import StringIO
 from pathlib import Path
@@ -69,3 +70,24 @@ def test_command(catalog):
     out = StringIO()
     call_command("sync_problems", "vector-add", "--catalog", str(catalog), stdout=out)
     assert "unchanged: 1 (vector-add)" in out.getvalue()
+
+
+def test_non_finite_test_values_are_stored_and_reach_the_job(catalog):
+    from judge.jobspec import build_job_json
+    from tests.factories import SubmissionFactory
+
+    toml = catalog / "vector-add" / "problem.toml"
+    toml.write_text(
+        toml.read_text()
+        + '\n[[tests]]\nname = "inf"\nscalars = { N = 2 }\n'
+        + "values = { A = [inf, -inf], B = [1.0, 2.0] }\n"
+    )
+    report = problems_sync_from_catalog(catalog)
+    assert report.created == ["vector-add"], report.errors
+    problem = Problem.objects.get()
+    [stored] = [t for t in problem.spec["tests"] if t["name"] == "inf"]
+    assert stored["values"]["A"] == [{"$float": "inf"}, {"$float": "-inf"}]
+    assert problems_sync_from_catalog(catalog).unchanged == ["vector-add"]
+    job = json.loads(build_job_json(SubmissionFactory(problem=problem, attempt=1)))
+    [sent] = [t for t in job["problem"]["tests"] if t["name"] == "inf"]
+    assert sent["values"]["A"] == [float("inf"), float("-inf")]
