@@ -186,6 +186,8 @@ class ProblemAdminForm(forms.ModelForm):
         }
         if sections["limits"]:
             spec["limits"] = sections["limits"]
+        if old.get("error_bound"):  # not on the form: keep the package's fp32 error-bound rule
+            spec["error_bound"] = old["error_bound"]
         for key in ("flops", "bytes"):
             raw = (data.get(key) or "").strip()
             if raw:
