@@ -319,3 +319,59 @@ if __name__ == "__main__":
         for n, c in rej.items():
             print(f"  rejected  {c.max_bound_ratio:8.3g} x allowance  {n}")
         print(f"  ({time.time() - t0:.1f} s)")
+
+
+# ------------------------------------------------------------------------------------------
+# the [error_bound] field and the comparison, in isolation
+
+
+def test_error_bound_spec_parse_and_round_trip():
+    from runner.spec import ErrorBound, ProblemSpec, SpecError
+
+    prob = problem("batched-matrix-multiplication")
+    assert prob.error_bound == ErrorBound("abs_reference", "K")
+    assert ProblemSpec.from_dict(prob.to_dict()).error_bound == prob.error_bound
+    base = problem("vector-add").to_dict()
+    assert ProblemSpec.from_dict(base).error_bound is None
+    for bad, msg in (
+        ({"method": "loose"}, "error_bound.method"),
+        ({"method": "hook", "k": "Q*2"}, "unknown scalar 'Q'"),
+        ({"method": "hook", "c": 3}, "error_bound.c: unknown field"),
+        ({"method": "hook", "k": True}, "error_bound.k"),
+    ):
+        with pytest.raises(SpecError, match=msg.replace("*", r"\*")):
+            ProblemSpec.from_dict({**base, "error_bound": bad})
+
+
+def test_compare_extra_allowance_and_message():
+    from runner.verify import ERROR_BOUND_C, U32, describe
+
+    exp = torch.tensor([1.0, 0.0, -2.0], dtype=torch.float64)
+    got = torch.tensor([1.0, 3e-4, -2.0], dtype=F32)
+    assert not compare("C", got, exp, "f32", 1e-5, 1e-5).passed
+    c = compare("C", got, exp, "f32", 1e-5, 1e-5, torch.tensor([0.0, 5e-4, 0.0]))
+    assert c.passed and 0.5 < c.max_bound_ratio < 0.6
+    c = compare("C", got, exp, "f32", 1e-5, 1e-5, torch.tensor([0.0, 1e-4, 0.0]))
+    assert not c.passed and c.first_mismatch["allowed"] == pytest.approx(1.1e-4)
+    assert "allowed error 0.00011" in describe("t", {"N": 3}, c, (3,))
+    # NaN is never accepted, whatever the allowance
+    got[0] = float("nan")
+    assert not compare("C", got, exp, "f32", 1e-5, 1e-5, torch.full((3,), 1e9)).passed
+    assert ERROR_BOUND_C == 2.0 and U32 == 2.0**-24
+
+
+def test_hook_missing_is_an_error():
+    from runner.spec import ErrorBound
+
+    class NoHook:
+        pass
+
+    with pytest.raises(RuntimeError, match="error_scale"):
+        error_allowance(
+            ErrorBound("hook"),
+            NoHook(),
+            {"A": torch.ones(2)},
+            {"C": torch.ones(2)},
+            {},
+            lambda ins: ins,
+        )
