@@ -55,8 +55,7 @@ class ProblemLeaderboardView(GenericAPIView):
         device = filters.validated_data.get("device") or leaderboard_default_device(problem)
         language = filters.validated_data.get("language") or None
         entries = leaderboard_for_problem(problem, device, language)
-        rows = [{**e.__dict__, "device": device} for e in entries]
-        page = self.paginate_queryset(rows)
+        page = [{**e.__dict__, "device": device} for e in self.paginate_queryset(entries)]
         response = self.get_paginated_response(
             self.LeaderboardEntrySerializer(page, many=True).data
         )

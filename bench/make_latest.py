@@ -1,0 +1,93 @@
+"""Collect the newest figure of each benchmark into bench/results/latest.json.
+
+    python bench/make_latest.py [--web FILE] [--queue FILE] [--gpu-dir DIR] [--out FILE]
+
+Each input is optional; an entry whose input is missing keeps its previous value from the
+existing latest.json, or is marked "not measured yet" with the reason. GPU entries come from
+the JSON files bench/gpu_session.sh writes (latency.json, throughput.json, timing_truth.json).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GPU_REASON = (
+    "not measured yet: needs an H200; run `bash bench/gpu_session.sh 1` and "
+    "`bash bench/gpu_session.sh 2` on the device, then bench/make_latest.py --gpu-dir $OUT"
+)
+
+
+def web_entry(report: dict) -> dict:
+    return {
+        "date": report["date"],
+        "commit": report["commit"],
+        "machine": report["machine"],
+        "source": "bench/web_bench.py",
+        "config": report["config"],
+        "database": report["database"],
+        "median_of_runs": {
+            name: e["median"]
+            | {"target_p95_ms": e["target_p95_ms"], "meets_target": e["meets_target"]}
+            for name, e in report["endpoints"].items()
+        },  # fmt: skip
+    }
+
+
+def queue_entry(report: dict) -> dict:
+    return {
+        "date": report["date"],
+        "commit": report["commit"],
+        "machine": report["machine"],
+        "source": "bench/queue_overhead.py",
+        "config": report["config"],
+        "p50_s": {k: v["p50"] for k, v in report["stats"].items()},
+        "p95_s": {k: v["p95"] for k, v in report["stats"].items()},
+    }
+
+
+def gpu_entry(report: dict, keys: list[str]) -> dict:
+    out = {k: report.get(k) for k in ("date", "commit", "machine", "device")}
+    out["source"] = f"bench/{report['benchmark']}.py"
+    for k in keys:
+        out[k] = report.get(k)
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--web")
+    ap.add_argument("--queue")
+    ap.add_argument("--gpu-dir")
+    ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "latest.json"))
+    args = ap.parse_args()
+    out = Path(args.out)
+    latest = json.loads(out.read_text()) if out.exists() else {}
+    latest.setdefault(
+        "_about", "Newest figure of each benchmark; docs/performance.md explains them."
+    )
+    if args.web:
+        latest["web"] = web_entry(json.loads(Path(args.web).read_text()))
+    if args.queue:
+        latest["queue_overhead"] = queue_entry(json.loads(Path(args.queue).read_text()))
+    gpu = {"latency": ["problem", "mode", "stats"], "throughput": ["mix", "configs"],
+           "timing_truth": ["summary", "solutions"]}  # fmt: skip
+    for name, keys in gpu.items():
+        path = Path(args.gpu_dir) / f"{name}.json" if args.gpu_dir else None
+        if path and path.exists():
+            entry = gpu_entry(json.loads(path.read_text()), keys)
+            if name == "latency":
+                entry.pop("runs", None)
+            latest[f"gpu_{name}"] = entry
+        elif f"gpu_{name}" not in latest or latest[f"gpu_{name}"].get("status"):
+            latest[f"gpu_{name}"] = {"status": "not measured yet", "reason": GPU_REASON,
+                                     "script": f"bench/{name}.py"}  # fmt: skip
+    out.write_text(json.dumps(latest, indent=2) + "\n")
+    print(out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
