@@ -12,7 +12,7 @@ import re
 
 from django import forms
 from django.contrib import admin, messages
-from django.http import HttpRequest, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -234,17 +234,20 @@ class ProblemAdmin(admin.ModelAdmin):
 
     class Media:
         css = {"all": ("dist/app.css",)}
-        js = ("dist/app.js",)
+        js = ("dist/app.js", "web/admin-preview.js")
 
     @admin.display(description="Preview")
     def statement_preview(self, obj: Problem) -> str:
         from web.markdown import render_markdown  # presentation only
 
-        if not obj or not obj.statement:
-            return "Save to see the rendered statement."
         # render_markdown escapes raw HTML in the statement, so its output is safe
-        html = mark_safe(render_markdown(obj.statement))  # noqa: S308
-        return format_html('<div class="kj-preview" data-math>{}</div>', html)
+        html = mark_safe(render_markdown(obj.statement)) if obj and obj.statement else ""  # noqa: S308
+        return format_html(
+            '<div class="kj-preview" id="kj-statement-preview" data-math '
+            'data-preview-url="{}">{}</div>',
+            reverse("admin:problems_problem_preview"),
+            html,
+        )
 
     def save_model(self, request: HttpRequest, obj: Problem, form, change: bool) -> None:
         spec = form.cleaned_data["spec"]
@@ -329,12 +332,22 @@ class ProblemAdmin(admin.ModelAdmin):
 
     def get_urls(self):
         extra = [
+            path("preview/", self.admin_site.admin_view(self.preview_view),
+                 name="problems_problem_preview"),
             path("<int:pk>/validation/", self.admin_site.admin_view(self.validation_view),
                  name="problems_problem_validation"),
             path("<int:pk>/rejudge/", self.admin_site.admin_view(self.rejudge_view),
                  name="problems_problem_rejudge"),
         ]  # fmt: skip
         return extra + super().get_urls()
+
+    def preview_view(self, request: HttpRequest):
+        """The statement as the problem page will show it (the change form's live preview)."""
+        from web.markdown import render_markdown
+
+        if request.method != "POST":
+            return HttpResponse(status=405)
+        return HttpResponse(render_markdown(request.POST.get("statement", "")))
 
     def validation_view(self, request: HttpRequest, pk: int):
         from judge.models import Submission

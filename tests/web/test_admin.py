@@ -70,7 +70,7 @@ def test_create_problem_validates_spec_and_generates_starters(client, staff):
     assert set(problem.starters) == {"cuda", "triton", "pytorch", "cupy"}
     assert "def solve(A: torch.Tensor, C: torch.Tensor, N: int)" in problem.starters["pytorch"]
     page = client.get(f"/admin/problems/problem/{problem.pk}/change/").content.decode()
-    assert 'class="kj-preview" data-math' in page and "$C_i = 2 A_i$" in page
+    assert 'id="kj-statement-preview" data-math' in page and "$C_i = 2 A_i$" in page
 
 
 def test_spec_errors_are_shown_on_the_named_field(client, staff):
@@ -177,3 +177,13 @@ def test_moderation_hide_and_mark_cheated(client, staff):
     sub.refresh_from_db()
     assert sub.hidden_from_leaderboard and sub.cheat_reason == "timed a cached result"
     assert sub.verdict == "rejected" and leaderboard_for_problem(problem, "cpu") == []
+
+
+def test_statement_preview_endpoint(client, staff):
+    response = client.post(
+        "/admin/problems/problem/preview/", {"statement": "**bold** $a_i * b_i$ <b>x</b>"}
+    )
+    html = response.content.decode()
+    assert "<strong>bold</strong>" in html and "$a_i * b_i$" in html and "<b>" not in html
+    client.logout()
+    assert client.post("/admin/problems/problem/preview/", {"statement": "x"}).status_code == 302

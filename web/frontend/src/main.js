@@ -5,8 +5,9 @@ import renderMathInElement from "katex/contrib/auto-render";
 import { mountWorkbench } from "./workbench.js";
 import { watchSubmissionPage } from "./live.js";
 
-function renderMath() {
-  for (const el of document.querySelectorAll("[data-math]")) {
+function renderMath(root) {
+  const targets = root ? [root] : document.querySelectorAll("[data-math]");
+  for (const el of targets) {
     renderMathInElement(el, {
       delimiters: [
         { left: "$$", right: "$$", display: true },
@@ -18,6 +19,8 @@ function renderMath() {
     });
   }
 }
+
+window.kjRenderMath = renderMath; // the admin's live statement preview uses it
 
 function boot() {
   renderMath();
