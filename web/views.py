@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from types import SimpleNamespace
 
 from django.conf import settings
 from django.core.cache import cache
@@ -121,7 +122,8 @@ def problem_leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
         devices.append(device)
     language = request.GET.get("language") or ""
     entries = leaderboard_for_problem(problem, device, language or None)
-    mine = next((e for e in entries if e.user_id == request.user.pk), None)
+    user_id = request.user.pk  # read once: request.user is lazy, and there may be 10,000 entries
+    mine = next((e for e in entries if e.user_id == user_id), None)
     # The page lists the top LEADERBOARD_PAGE_ROWS (and the viewer's own row below them);
     # rendering every ranked user made the page take seconds at 10,000 users
     # (docs/performance.md). The chart and the counts still cover everyone; the API pages
@@ -131,7 +133,12 @@ def problem_leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
         shown = [*shown, mine]
     context = {
         "problem": problem,
-        "entries": shown,
+        "entries": [
+            SimpleNamespace(
+                **e.__dict__, language_label=LANGUAGE_LABELS.get(e.language, e.language)
+            )
+            for e in shown
+        ],
         "total": len(entries),
         "top_rows": min(len(entries), LEADERBOARD_PAGE_ROWS),
         "device": device,
