@@ -40,7 +40,7 @@ def test_admin_creates_validates_publishes_and_a_user_solves(site, page, browser
     page.fill("#id_tags_text", "elementwise, warm-up")
     page.fill("#id_statement", "Write $Y_i = 3 X_i$ for every $i < N$.")
     # The live preview: Markdown rendered by the server, math by the bundled KaTeX.
-    expect(page.locator("#kj-statement-preview .katex")).to_have_count(2)
+    expect(page.locator("#kj-statement-preview .katex")).to_have_count(2, timeout=15_000)
     page.fill("#id_reference_source", REFERENCE)
     page.fill("#id_flops", "N")
     page.fill("#id_params_json", json.dumps([{**PARAMS[0], "shape": ["M"]}, *PARAMS[1:]]))
