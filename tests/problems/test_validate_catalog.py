@@ -1,0 +1,41 @@
+"""`manage.py validate_problems --device cpu` over the whole catalog: every package loads, its
+starters compile (nvcc) or load, its correct solutions runnable on the CPU are accepted and its
+wrong ones are not, all through the real runner and sandbox."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from runner.validate import package_dirs, validate_package
+from tests.factories import CATALOG
+
+PACKAGES = package_dirs(CATALOG)
+
+
+def test_the_catalog_holds_the_57_problems_of_the_sheet():
+    assert len(PACKAGES) == 57
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("package", PACKAGES, ids=[p.name for p in PACKAGES])
+def test_package_validates_on_the_cpu(package):
+    report = validate_package(package, "cpu")
+    failed = [f"{c.what} [{c.verdict}]: {c.detail[-400:]}" for c in report.checks if not c.ok]
+    assert report.ok, "\n".join(failed)
+    judged = [c for c in report.checks if c.verdict is not None]
+    assert any(c.what.endswith(" accepted") for c in judged), "no correct solution was judged"
+    assert any(c.what.endswith(" rejected") for c in judged), "no wrong solution was judged"
+
+
+def test_the_management_command_fails_on_an_unknown_slug():
+    with pytest.raises(CommandError):
+        call_command("validate_problems", "no-such-problem", stdout=StringIO())
+
+
+@pytest.mark.slow
+def test_the_management_command_validates_a_package(capsys):
+    call_command("validate_problems", "relu", "--device", "cpu")
+    assert "validated 1/1 packages" in capsys.readouterr().out
