@@ -1,7 +1,9 @@
 import torch
 
 
-def reference(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, BATCH: int, M: int, N: int, K: int) -> None:
+def reference(
+    A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, BATCH: int, M: int, N: int, K: int
+) -> None:
     a = A.reshape(BATCH, M, K).to(torch.float64)
     b = B.reshape(BATCH, K, N).to(torch.float64)
     C.view(-1).copy_(torch.bmm(a, b).reshape(-1))

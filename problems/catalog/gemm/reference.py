@@ -1,7 +1,16 @@
 import torch
 
 
-def reference(A: torch.Tensor, B: torch.Tensor, C: torch.Tensor, M: int, N: int, K: int, alpha: float, beta: float) -> None:
+def reference(
+    A: torch.Tensor,
+    B: torch.Tensor,
+    C: torch.Tensor,
+    M: int,
+    N: int,
+    K: int,
+    alpha: float,
+    beta: float,
+) -> None:
     # f16 inputs, products accumulated in float32, alpha/beta applied in float32, then one
     # rounding to f16 (round to nearest even). Upcasts internally; wider inputs stay wide.
     work = torch.float32 if C.dtype in (torch.float16, torch.float32) else C.dtype

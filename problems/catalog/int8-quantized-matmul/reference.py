@@ -24,7 +24,9 @@ def reference(
     f32 = torch.float32
     sa = torch.tensor(scale_A, dtype=f32, device=acc.device)
     sb = torch.tensor(scale_B, dtype=f32, device=acc.device)
-    inv_c = torch.tensor(1.0, dtype=f32, device=acc.device) / torch.tensor(scale_C, dtype=f32, device=acc.device)
+    inv_c = torch.tensor(1.0, dtype=f32, device=acc.device) / torch.tensor(
+        scale_C, dtype=f32, device=acc.device
+    )
     v = ((acc.to(f32) * sa) * sb) * inv_c
     # 3. round half to even, add the output zero point, saturate to int8.
     q = torch.round(v).to(torch.float64) + zero_point_C
