@@ -8,6 +8,7 @@ stdout.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -79,16 +80,14 @@ def git_commit() -> str:
 
 def machine(device: str) -> dict:
     info = {"host": platform.node(), "cpus": os.cpu_count(), "python": platform.python_version()}
-    try:
+    try:  # no CUDA context here: the driver process must not hold GPU memory or time
         import torch
 
         info["torch"] = torch.__version__
-        if device == "cuda" and torch.cuda.is_available():
-            info["gpu"] = torch.cuda.get_device_name(0)
-            props = torch.cuda.get_device_properties(0)
-            info["arch"] = f"sm_{props.major}{props.minor}"
     except Exception as exc:  # noqa: BLE001 - informational only
         info["torch_error"] = str(exc)
+    if device == "cuda":
+        info["arch"] = arch_of_gpu()
     try:
         smi = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"],
                              capture_output=True, text=True, timeout=20)  # fmt: skip
@@ -100,12 +99,13 @@ def machine(device: str) -> dict:
 
 
 def arch_of_gpu() -> str:
+    """sm_XY of GPU 0 from nvidia-smi (no CUDA context in this process); sm_90 if unknown."""
     try:
-        import torch
-
-        props = torch.cuda.get_device_properties(0)
-        return f"sm_{props.major}{props.minor}"
-    except Exception:  # noqa: BLE001
+        out = subprocess.run(["nvidia-smi", "--query-gpu=compute_cap", "--format=csv,noheader"],
+                             capture_output=True, text=True, timeout=20)  # fmt: skip
+        major, minor = out.stdout.strip().splitlines()[0].strip().split(".")
+        return f"sm_{int(major)}{int(minor)}"
+    except (OSError, ValueError, IndexError, subprocess.TimeoutExpired):
         return "sm_90"
 
 
@@ -123,13 +123,12 @@ def header(name: str, device: str, args) -> dict:
 def job_json(slug: str, source: str, language: str, device: str, mode: str = "submit",
              seed: int = 1, limits: dict | None = None, arch: str = "sm_90") -> str:  # fmt: skip
     """A JobSpec JSON as the worker builds it (the problem from its package)."""
-    from runner.spec import JobSpec, Limits, ProblemSpec
+    from runner.spec import JobSpec, ProblemSpec
 
     problem = ProblemSpec.from_dir(CATALOG / slug)
     lim = None
     if limits:
-        base = problem.limits.__dict__ if getattr(problem, "limits", None) else {}
-        lim = Limits(**{**base, **limits})
+        lim = dataclasses.replace(problem.limits, **limits)
     job = JobSpec(problem=problem, source=source, language=language, mode=mode, device=device,
                   seed=seed, limits=lim, arch=arch)  # fmt: skip
     return job.to_json()

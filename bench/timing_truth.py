@@ -177,7 +177,7 @@ def ncu_measure(slug: str, sol: str, so: str, n_cases: int) -> dict:
     if not ncu:
         return {"error": "ncu not found"}
     cmd = [ncu, "--metrics", "gpu__time_duration.sum", "--clock-control", "none", "--csv", "--print-units", "base",
-           "--nvtx", "--nvtx-include", "kjcall/", "--print-nvtx-rename", "none",
+           "--nvtx", "--nvtx-include", "kjcall/",
            sys.executable, __file__, "--measure", "ncu", "--problem", slug, "--solution", sol, "--device", "cuda",
            "--so", so]  # fmt: skip
     try:
