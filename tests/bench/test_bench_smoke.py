@@ -115,9 +115,10 @@ def test_web_bench_quick(tmp_path: Path) -> None:
         assert m["requests"] > 0 and m["errors"] == 0, (name, e)
         assert 0 < m["p50_ms"] <= m["p95_ms"] <= m["p99_ms"], (name, m)
         assert isinstance(e["meets_target"], bool)
+    # load, one-client and warm-up submissions: all removed again
     assert (
         report["submissions_created_and_deleted"]
-        == report["endpoints"]["submit_api"]["median"]["requests"]
+        >= report["endpoints"]["submit_api"]["median"]["requests"]
     )
 
 
