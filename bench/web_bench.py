@@ -327,7 +327,7 @@ def cleanup_submits(prefix: str, redis_url: str) -> int:
         import redis
 
         r = redis.Redis.from_url(redis_url)
-        for key in r.scan_iter(f"{prefix}*"):
+        for key in r.scan_iter(f"*{prefix}*"):  # the queue and kombu's binding keys
             r.delete(key)
     except Exception as exc:  # noqa: BLE001 - best effort; the keys carry a unique prefix
         print(f"warning: could not clear redis keys {prefix}*: {exc}", file=sys.stderr)
