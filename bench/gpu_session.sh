@@ -29,7 +29,7 @@ if [[ "$PART" == 2 || "$PART" == all ]]; then
   timeout 200 "$PY" bench/throughput.py --parallel 1,4 --window 45 --out "$OUT_DIR" 2> "$OUT_DIR/throughput.log" \
     || log "throughput exited with $?"
   log "timing truth"
-  timeout 380 "$PY" bench/timing_truth.py --budget 3 --time-budget 300 --out "$OUT_DIR" 2> "$OUT_DIR/timing_truth.log" \
+  timeout 380 "$PY" bench/timing_truth.py --budget 3 --time-budget 260 --out "$OUT_DIR" 2> "$OUT_DIR/timing_truth.log" \
     || log "timing_truth exited with $?"
 fi
 echo
