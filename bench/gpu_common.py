@@ -183,6 +183,13 @@ def write_outputs(out_dir: Path, name: str, report: dict, markdown: str) -> None
     (out_dir / f"{name}.md").write_text(markdown.rstrip() + "\n")
 
 
+def write_partial(out_dir: Path, name: str, items: list) -> None:
+    """What was measured so far, rewritten after every item: a run killed by its time limit
+    still leaves its data (`<name>.partial.json`); the full report replaces nothing of it."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / f"{name}.partial.json").write_text(json.dumps(items, indent=1) + "\n")
+
+
 def default_out_dir() -> Path:
     out = os.environ.get("OUT")
     if out:

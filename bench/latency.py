@@ -34,6 +34,7 @@ from gpu_common import (  # noqa: E402
     run_job,
     summary,
     write_outputs,
+    write_partial,
 )
 
 PHASES = ("compile_s", "start_s", "tests_s", "benchmark_s", "total_s")
@@ -74,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         if i < args.cached:
             plan.append("cached")
     runs: list[dict] = []
+    out = Path(args.out) if args.out else default_out_dir()
     t_start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="kjbench-cache-") as cache:
         # One untimed judgement first: fills the compile cache for the "cached" source and
@@ -91,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             r["kind"] = kind
             runs.append(r)
+            write_partial(out, "latency", runs)
             print(f"[latency] {i + 1}/{len(plan)} {kind}: {r.get('verdict')} wall {r['wall_s']} s "
                   f"phases {r.get('phases')}", file=sys.stderr, flush=True)  # fmt: skip
     report = header("latency", args.device, args)
@@ -127,7 +130,6 @@ def main(argv: list[str] | None = None) -> int:
     md = (f"# Latency: {args.problem} ({language}, mode {args.mode}) on {args.device}\n\n"
           f"{report['date']}, commit {report['commit']}, {report['machine'].get('gpu', report['machine']['host'])}\n\n"
           f"{table}\n\nAdd the queue + record overhead of bench/queue_overhead.py for submit -> verdict.\n")  # fmt: skip
-    out = Path(args.out) if args.out else default_out_dir()
     write_outputs(out, "latency", report, md)
     print(table)
     return 0

@@ -47,6 +47,7 @@ from gpu_common import (  # noqa: E402
     md_table,
     run_job,
     write_outputs,
+    write_partial,
 )
 
 SETS_CUDA = [
@@ -342,6 +343,9 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             e = one_solution(slug, sol, args, arch)
             solutions.append(e)
+            write_partial(
+                Path(args.out) if args.out else default_out_dir(), "timing_truth", solutions
+            )
             print(f"[timing_truth] {slug}/{sol}: {e['verdicts']} "
                   f"{[(c['case'], c['judge_median_ms'], c.get('judge_over_do_bench'), c.get('judge_over_ncu'), c.get('judge_over_loop')) for c in e['cases']]} {e['errors']}",
                   file=sys.stderr, flush=True)  # fmt: skip
