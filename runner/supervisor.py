@@ -507,17 +507,7 @@ class Judgement:
 
     # -- talking to the child -------------------------------------------------------------------
     def _ask(self, msg: dict, timeout: float, where: str) -> dict:
-        try:
-            reply, _ = self.child.request(msg, timeout)
-        except ChildTimeout:
-            raise Verdict(
-                "time_limit_exceeded",
-                f"Time limit exceeded {where}: no answer within {timeout:g} s "
-                f"(the process was killed).",
-            ) from None
-        except ChildDied as d:
-            raise self._death_verdict(d, where) from None
-        return reply
+        return self._ask_timed(msg, timeout, where)[0]
 
     def _ask_timed(self, msg: dict, timeout: float, where: str) -> tuple[dict, float]:
         try:
