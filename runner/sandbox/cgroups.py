@@ -123,7 +123,7 @@ class JobCgroup:
 
     # -- use ----------------------------------------------------------------------------
     def procs_files(self) -> list[str]:
-        return [str(d / "cgroup.procs") for d in self.dirs.values()]
+        return [str(d / "cgroup.procs") for d in list(self.dirs.values())]
 
     def join(self, pid: int = 0) -> None:
         """Move ``pid`` (0: the caller) into every controller. Safe in a preexec hook."""
@@ -137,7 +137,8 @@ class JobCgroup:
 
     def pids(self) -> set[int]:
         out: set[int] = set()
-        for d in self.dirs.values():
+        # a copy: the wall-clock killer thread may run this while cleanup() empties dirs
+        for d in list(self.dirs.values()):
             try:
                 out.update(int(x) for x in (d / "cgroup.procs").read_text().split())
             except OSError:
