@@ -20,7 +20,6 @@ import json
 import os
 import platform
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -29,24 +28,15 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from runner.service import ping as service_ping  # noqa: E402
+
 SOURCE = (ROOT / "problems/catalog/vector-add/solutions/correct_pytorch.py").read_text()
 
 
 def ping(sock_path: str) -> dict | None:
-    try:
-        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
-            s.settimeout(5)
-            s.connect(sock_path)
-            s.sendall(b'{"op": "ping"}\n')
-            data = b""
-            while b"\n" not in data:
-                chunk = s.recv(65536)
-                if not chunk:
-                    return None
-                data += chunk
-        return json.loads(data).get("pong")
-    except OSError:
-        return None
+    return service_ping(sock_path, timeout_s=5)
 
 
 def pct(xs: list[float], q: float) -> float:

@@ -309,6 +309,24 @@ def _send(conn: socket.socket, msg: dict) -> bool:
         return False
 
 
+def ping(socket_path: str, timeout_s: float = 10.0) -> dict | None:
+    """Ask a running service how it is (device, jobs served, spare ready); None if unreachable."""
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.settimeout(timeout_s)
+            s.connect(socket_path)
+            s.sendall(b'{"op": "ping"}\n')
+            data = b""
+            while b"\n" not in data:
+                chunk = s.recv(65536)
+                if not chunk:
+                    return None
+                data += chunk
+        return json.loads(data).get("pong")
+    except (OSError, ValueError):
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m runner serve", description=__doc__.split("\n")[0])
     ap.add_argument("--socket", required=True, help="unix socket path (its folder: mode 0700)")

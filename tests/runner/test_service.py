@@ -11,7 +11,6 @@ import dataclasses
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -22,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from judge.runner_process import ServiceUnavailable, run_job, run_service_job
+from runner.service import ping as service_ping
 from runner.spec import JobSpec
 
 from .helpers import FAST, ROOT, VECTOR_ADD, job
@@ -52,20 +52,7 @@ class Service:
             )  # fmt: skip
 
     def ping(self) -> dict | None:
-        try:
-            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
-                s.settimeout(10)
-                s.connect(self.socket)
-                s.sendall(b'{"op": "ping"}\n')
-                data = b""
-                while b"\n" not in data:
-                    chunk = s.recv(65536)
-                    if not chunk:
-                        return None
-                    data += chunk
-            return json.loads(data)["pong"]
-        except OSError:
-            return None
+        return service_ping(self.socket)
 
     def wait_spare(self, timeout: float = BOOT_S) -> dict:
         deadline = time.monotonic() + timeout
