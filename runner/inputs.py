@@ -7,6 +7,7 @@ test's or timed call's inputs from the secret seed without storing them.
 from __future__ import annotations
 
 import hashlib
+import math
 import types
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -63,9 +64,7 @@ def sample(
     """Draw one tensor from a distribution string such as ``uniform(-1, 1)``."""
     kind, args = parse_dist(dist)
     torch_dtype = TORCH_DTYPES[dtype]
-    numel = 1
-    for d in shape:
-        numel *= d
+    numel = math.prod(shape)
     is_float = dtype in FLOAT_DTYPES
     if kind == "zeros":
         return torch.zeros(shape, dtype=torch_dtype, device=device)
@@ -130,7 +129,7 @@ def generate_inputs(
             t = t.to(TORCH_DTYPES[p.dtype]).to(dev)
         elif p.name in made:
             t = made[p.name]
-            if tuple(t.shape) != shape and t.numel() == _numel(shape):
+            if tuple(t.shape) != shape and t.numel() == math.prod(shape):
                 t = t.reshape(shape)
             if tuple(t.shape) != shape or t.dtype != TORCH_DTYPES[p.dtype]:
                 raise ValueError(
@@ -148,10 +147,3 @@ def generate_inputs(
 def output_shapes(problem: ProblemSpec, scalars: Mapping[str, int | float]) -> dict:
     """Shape of every out/inout tensor for these scalars."""
     return {p.name: p.shape_for(scalars) for p in problem.tensor_params if p.is_output}
-
-
-def _numel(shape: tuple[int, ...]) -> int:
-    n = 1
-    for d in shape:
-        n *= d
-    return n

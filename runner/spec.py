@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import json
+import math
 import tomllib
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
@@ -311,10 +312,7 @@ class ProblemSpec:
             return float(eval_expr(self.bytes, scalars))
         total = 0
         for p in self.tensor_params:
-            count = 1
-            for d in p.shape_for(scalars):
-                count *= d
-            size = count * DTYPE_BYTES[p.dtype]
+            size = math.prod(p.shape_for(scalars)) * DTYPE_BYTES[p.dtype]
             total += size * (2 if p.role == "inout" else 1)
         return float(total)
 
@@ -482,13 +480,18 @@ def _parse_problem(data: Mapping[str, Any]) -> ProblemSpec:
     )
 
 
-def _parse_param(raw: Any, i: int) -> Param:
-    where = f"params[{i}]."
+def _check_table(raw: Any, where: str, klass: type) -> None:
+    """`raw` is a mapping whose keys are all fields of `klass`."""
     if not isinstance(raw, Mapping):
-        raise SpecError(f"params[{i}]: must be a table/object")
-    unknown = set(raw) - set(Param.__dataclass_fields__)
+        raise SpecError(f"{where}: must be a table/object")
+    unknown = set(raw) - set(klass.__dataclass_fields__)
     if unknown:
-        raise SpecError(f"{where}{sorted(unknown)[0]}: unknown field")
+        raise SpecError(f"{where}.{sorted(unknown)[0]}: unknown field")
+
+
+def _parse_param(raw: Any, i: int) -> Param:
+    _check_table(raw, f"params[{i}]", Param)
+    where = f"params[{i}]."
     name = _require(raw, "name", where, str)
     if not name.isidentifier():
         raise SpecError(f"{where}name: {name!r} is not an identifier")
@@ -564,11 +567,7 @@ def _check_tensor_map(mapping: Any, where: str, params: tuple[Param, ...], kind:
 
 def _parse_test(raw: Any, i: int, params: tuple[Param, ...]) -> TestCase:
     where = f"tests[{i}]"
-    if not isinstance(raw, Mapping):
-        raise SpecError(f"{where}: must be a table/object")
-    unknown = set(raw) - set(TestCase.__dataclass_fields__)
-    if unknown:
-        raise SpecError(f"{where}.{sorted(unknown)[0]}: unknown field")
+    _check_table(raw, where, TestCase)
     name = _require(raw, "name", where + ".", str)
     scalars = _check_scalars(
         _require(raw, "scalars", where + ".", dict), where + ".scalars", params, False
@@ -576,9 +575,7 @@ def _parse_test(raw: Any, i: int, params: tuple[Param, ...]) -> TestCase:
     values = _check_tensor_map(raw.get("values", {}), where + ".values", params, "values")
     for key, flat in values.items():
         p = next(p for p in params if p.name == key)
-        want = 1
-        for d in p.shape_for(scalars):
-            want *= d
+        want = math.prod(p.shape_for(scalars))
         if len(_flatten(flat)) != want:
             raise SpecError(
                 f"{where}.values.{key}: {len(_flatten(flat))} values, shape needs {want}"
@@ -596,11 +593,7 @@ def _parse_test(raw: Any, i: int, params: tuple[Param, ...]) -> TestCase:
 
 def _parse_benchmark(raw: Any, i: int, params: tuple[Param, ...]) -> BenchmarkCase:
     where = f"benchmarks[{i}]"
-    if not isinstance(raw, Mapping):
-        raise SpecError(f"{where}: must be a table/object")
-    unknown = set(raw) - set(BenchmarkCase.__dataclass_fields__)
-    if unknown:
-        raise SpecError(f"{where}.{sorted(unknown)[0]}: unknown field")
+    _check_table(raw, where, BenchmarkCase)
     cpu = raw.get("cpu_scalars")
     return BenchmarkCase(
         name=_require(raw, "name", where + ".", str),
