@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import sys
 import tempfile
@@ -19,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from runner.spec import LANGUAGES, JobSpec, Limits, ProblemSpec, SpecError
+from runner.stats import geomean
 
 PY_SUFFIXES = {f"_{lang}.py": lang for lang in ("pytorch", "triton", "cupy")}
 CPU_LANGUAGES = ("pytorch", "triton")
@@ -149,7 +149,7 @@ def validate_package(
                 res.message,
                 res.verdict,
                 res.score_ms,
-                _geomean([c.get("reference_median_ms") for c in bench]),
+                geomean([c.get("reference_median_ms") for c in bench]),
                 _since(t0),
             )
         )
@@ -200,7 +200,7 @@ def time_catalog(root: Path, slugs: Iterable[str] = (), device: str = "cuda") ->
             continue
         res = judge(JobSpec(problem, sols[0].read_text(), "cuda", "submit", device, 7))
         cases = (res.benchmark or {}).get("cases") or []
-        ref = _geomean([c.get("reference_median_ms") for c in cases])
+        ref = geomean([c.get("reference_median_ms") for c in cases])
         rows.append(
             {
                 "slug": path.name,
@@ -238,13 +238,6 @@ def _num(v: float | None, unit: str = "") -> str:
 
 def _since(t0: float) -> float:
     return round(time.monotonic() - t0, 3)
-
-
-def _geomean(values: list[float | None]) -> float | None:
-    vals = [v for v in values if v]
-    if not vals:
-        return None
-    return math.exp(sum(math.log(v) for v in vals) / len(vals))
 
 
 def render(reports: list[PackageReport]) -> str:
