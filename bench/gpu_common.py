@@ -26,17 +26,7 @@ CATALOG = ROOT / "problems" / "catalog"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-LANG_BY_SUFFIX = {".cu": "cuda"}
-
-
-def language_of(path: Path) -> str:
-    if path.suffix == ".cu":
-        return "cuda"
-    name = path.stem
-    for lang in ("triton", "cupy"):
-        if lang in name:
-            return lang
-    return "pytorch"
+from runner.validate import solution_language as language_of  # noqa: E402,F401
 
 
 def percentile(values: list[float], q: float) -> float | None:
