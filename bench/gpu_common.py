@@ -13,6 +13,7 @@ import json
 import math
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -124,9 +125,13 @@ def job_json(slug: str, source: str, language: str, device: str, mode: str = "su
     return job.to_json()
 
 
-def run_job(spec_json: str, cache_dir: str | None = None, timeout: float = 600) -> dict:
+def run_job(
+    spec_json: str, cache_dir: str | None = None, timeout: float = 600, gpu: int | None = None
+) -> dict:
     """`python -m runner job` in a fresh process, as a worker runs it. Returns the wall time,
-    the verdict, the runner's phases and the events' arrival times (s after the start)."""
+    the verdict, the runner's phases and the events' arrival times (s after the start).
+    ``gpu``: the index the judging process may see (CUDA_VISIBLE_DEVICES), as judge_worker
+    pins each worker."""
     with tempfile.TemporaryDirectory(prefix="kjbench-") as tmp:
         spec = Path(tmp) / "job.json"
         events = Path(tmp) / "events.jsonl"
@@ -134,6 +139,8 @@ def run_job(spec_json: str, cache_dir: str | None = None, timeout: float = 600) 
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         if cache_dir:
             env["KERNELJUDGE_CACHE"] = cache_dir
+        if gpu is not None:  # a worker pinned to one GPU
+            env["CUDA_VISIBLE_DEVICES"] = str(gpu)
         t0 = time.monotonic()
         try:
             p = subprocess.run([sys.executable, "-m", "runner", "job", str(spec), "--events", str(events)],
@@ -146,19 +153,83 @@ def run_job(spec_json: str, cache_dir: str | None = None, timeout: float = 600) 
         except json.JSONDecodeError:
             return {"wall_s": round(wall, 3), "verdict": "bench_no_result", "rc": p.returncode,
                     "stderr": p.stderr[-2000:]}  # fmt: skip
-        phases = res.get("phases") or {}
-        bench = res.get("benchmark") or {}
-        return {
-            "wall_s": round(wall, 3),
-            "verdict": res.get("verdict"),
-            "message": (res.get("message") or "")[:300] if res.get("verdict") != "accepted" else "",
-            "phases": phases,
-            "score_ms": bench.get("score_ms"),
-            "cases": [{k: c.get(k) for k in ("name", "median_ms", "mean_ms", "std_ms", "min_ms", "runs",
-                                            "rel_se", "stop_reason")} for c in bench.get("cases") or []],
-            "flags": res.get("flags") or [],
-            "device_name": (res.get("device") or {}).get("name"),
-        }  # fmt: skip
+        return shape_result(res, wall)
+
+
+def shape_result(res: dict, wall: float) -> dict:
+    """The figures the benchmarks keep of one JudgeResult dict and its wall time."""
+    phases = res.get("phases") or {}
+    bench = res.get("benchmark") or {}
+    return {
+        "wall_s": round(wall, 3),
+        "verdict": res.get("verdict"),
+        "message": (res.get("message") or "")[:300] if res.get("verdict") != "accepted" else "",
+        "phases": phases,
+        "score_ms": bench.get("score_ms"),
+        "cases": [{k: c.get(k) for k in ("name", "median_ms", "mean_ms", "std_ms", "min_ms", "runs",
+                                        "rel_se", "stop_reason")} for c in bench.get("cases") or []],
+        "flags": res.get("flags") or [],
+        "device_name": (res.get("device") or {}).get("name"),
+    }  # fmt: skip
+
+
+class RunnerService:
+    """``python -m runner serve`` in the background, as a worker with KJ_RUNNER_SERVICE=1 runs
+    it; ``judge`` sends one job through runner.client once the spare child is ready (the
+    wait is not counted: a worker's next job normally finds the spare booted)."""
+
+    def __init__(self, device: str, cache_dir: str | None = None) -> None:
+        self.dir = tempfile.mkdtemp(prefix="kjbench-svc-")
+        os.chmod(self.dir, 0o700)
+        self.socket = str(Path(self.dir) / "runner.sock")
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        if cache_dir:
+            env["KERNELJUDGE_CACHE"] = cache_dir
+        self.log = open(Path(self.dir) / "serve.log", "wb")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "runner", "serve", "--socket", self.socket, "--device", device],
+            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+
+    def wait_ready(self, timeout_s: float = 120.0) -> bool:
+        from runner.service import ping
+
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            pong = ping(self.socket, timeout_s=5)
+            if pong and pong.get("spare_ready"):
+                return True
+            time.sleep(0.05)
+        return False
+
+    def judge(self, spec_json: str, timeout: float = 600) -> dict:
+        from runner.client import ServiceUnavailable, run_service_job
+
+        ready = self.wait_ready()
+        t0 = time.monotonic()
+        try:
+            out = run_service_job(spec_json, self.socket, timeout_s=timeout)
+        except ServiceUnavailable as exc:
+            return {"wall_s": round(time.monotonic() - t0, 3), "verdict": "bench_service_error",
+                    "message": str(exc)[:300]}  # fmt: skip
+        wall = time.monotonic() - t0
+        if out.result is None:
+            return {"wall_s": round(wall, 3), "verdict": "bench_timeout", "message": out.error}
+        r = shape_result(out.result, wall)
+        r["spare_was_ready"] = ready
+        return r
+
+    def close(self) -> str:
+        self.proc.terminate()
+        try:
+            self.proc.wait(20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.log.close()
+        text = (Path(self.dir) / "serve.log").read_text(errors="replace")[-3000:]
+        shutil.rmtree(self.dir, ignore_errors=True)
+        return text
 
 
 def nonce_source(source: str, language: str, nonce: str) -> str:

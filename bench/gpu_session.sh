@@ -1,38 +1,88 @@
 #!/usr/bin/env bash
-# The GPU benchmarks for one H200 session, in at most two device calls of < 10 minutes each:
+# The GPU runs of one session, in two device calls of < 10 minutes each. On a host with two
+# GPUs the two tracks of a part run side by side, one per GPU; with one GPU, one after the other.
 #
-#   bash bench/gpu_session.sh 1     # latency: 30 fresh-compile + 30 cached judgements (~8-9 min)
-#   bash bench/gpu_session.sh 2     # throughput (1 vs 4 supervisors) + timing truth (~9 min)
-#   bash bench/gpu_session.sh all   # both, one after the other (~17 min; a long-lived GPU box)
+#   bash bench/gpu_session.sh verify   # GPU 0: validate half the catalog, then pytest -m gpu
+#                                      # GPU 1: validate the other half, then latency via the
+#                                      #        warm runner service
+#   bash bench/gpu_session.sh perf     # throughput 1x1 / 2x1 / 2x4 (GPUs x supervisors), then
+#                                      # GPU 0: timing truth; GPU 1: latency, a process per job
 #
 # Plain python3 with torch/triton/cupy (ncu for the timing truth); no Django, no database.
-# Writes JSON + Markdown under $OUT (the device tool's output folder) or, without $OUT,
-# bench/results/<date>-h200/, and prints the short tables last. PYTHON overrides the interpreter.
+# Everything lands in $OUT/results.tgz (the device tool brings back few files) or, without $OUT,
+# in bench/results/<date>-h200/; the short tables are printed last.
 set -uo pipefail
-cd "$(dirname "$0")/.."
-PART="${1:-all}"
+cd "$(dirname "$0")/.." || exit 1
+PART="${1:-verify}"
 PY="${PYTHON:-python3}"
-OUT_DIR="${OUT:-bench/results/$(date -u +%Y-%m-%d)-h200}"
-mkdir -p "$OUT_DIR"
-export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
+DEST="${OUT:-bench/results/$(date -u +%Y-%m-%d)-h200}"
+R="$DEST/r"
+mkdir -p "$R"
+export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" PYTHONUNBUFFERED=1
 log() { echo "[gpu_session $(date -u +%H:%M:%S)] $*" >&2; }
+NGPU=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU'); NGPU=${NGPU:-0}
+{ nvidia-smi --query-gpu=index,name,driver_version,memory.total --format=csv,noheader
+  git rev-parse --short HEAD 2>/dev/null; git status --short | head -20; } > "$R/machine_$PART.txt" 2>&1
+log "part $PART on $NGPU GPU(s)"
 
-{ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; git rev-parse --short HEAD 2>/dev/null; } > "$OUT_DIR/machine.txt" 2>&1
+# two tracks: side by side on GPUs 0 and 1, or one after the other on GPU 0
+tracks() {
+  if (( NGPU >= 2 )); then
+    CUDA_VISIBLE_DEVICES=0 "$1" & CUDA_VISIBLE_DEVICES=1 "$2" & wait
+  else
+    CUDA_VISIBLE_DEVICES=0 "$1"; CUDA_VISIBLE_DEVICES=0 "$2"
+  fi
+}
 
-if [[ "$PART" == 1 || "$PART" == all ]]; then
-  log "latency"
-  timeout 570 "$PY" bench/latency.py --fresh 30 --cached 30 --time-budget 500 --out "$OUT_DIR" 2> "$OUT_DIR/latency.log" \
-    || log "latency exited with $?"
-fi
-if [[ "$PART" == 2 || "$PART" == all ]]; then
-  log "throughput"
-  timeout 200 "$PY" bench/throughput.py --parallel 1,4 --window 45 --out "$OUT_DIR" 2> "$OUT_DIR/throughput.log" \
-    || log "throughput exited with $?"
+validate_half() {  # $1: 0 or 1 (alternate packages, so both halves mix easy and hard)
+  local slugs
+  slugs=$(find problems/catalog -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort | awk -v h="$1" 'NR % 2 == h')
+  # shellcheck disable=SC2086
+  timeout "${VALIDATE_LIMIT:-320}" "$PY" -m runner validate --device cuda --jobs "${JOBS:-6}" --jsonl $slugs \
+    > "$R/catalog_cuda_$1.jsonl" 2> "$R/catalog_cuda_$1.log" || log "validate half $1 exited with $?"
+}
+
+verify_0() {
+  validate_half 0
+  log "pytest -m gpu tests/runner"
+  timeout "${PYTEST_LIMIT:-230}" "$PY" -m pytest -m gpu tests/runner -q -rA -p no:cacheprovider \
+    > "$R/pytest_gpu.txt" 2>&1 || log "pytest exited with $?"
+}
+
+verify_1() {
+  validate_half 1
+  log "latency via the runner service"
+  timeout "${LATENCY_LIMIT:-230}" "$PY" bench/latency.py --via service --fresh 15 --cached 15 \
+    --time-budget 200 --out "$R" 2> "$R/latency_service.log" || log "latency exited with $?"
+}
+
+perf_0() {
   log "timing truth"
-  timeout 380 "$PY" bench/timing_truth.py --budget 3 --time-budget 260 --out "$OUT_DIR" 2> "$OUT_DIR/timing_truth.log" \
-    || log "timing_truth exited with $?"
-fi
-echo
-for name in latency throughput timing_truth; do
-  [[ -f "$OUT_DIR/$name.md" ]] && { cat "$OUT_DIR/$name.md"; echo; }
+  timeout 330 "$PY" bench/timing_truth.py --via service --budget 3 --time-budget 290 --out "$R" \
+    2> "$R/timing_truth.log" || log "timing_truth exited with $?"
+}
+
+perf_1() {
+  log "latency, a process per judgement"
+  timeout 250 "$PY" bench/latency.py --via process --fresh 15 --cached 15 --time-budget 220 \
+    --out "$R" 2> "$R/latency_process.log" || log "latency exited with $?"
+}
+
+case "$PART" in
+  verify)
+    tracks verify_0 verify_1
+    "$PY" bench/catalog_table.py "$R"/catalog_cuda_*.jsonl --out "$R/catalog_cuda.md" | head -40
+    tail -n 30 "$R/pytest_gpu.txt" ;;
+  perf)
+    layouts="1x1,1x4"; (( NGPU >= 2 )) && layouts="1x1,2x1,2x4"
+    log "throughput $layouts"
+    timeout 210 "$PY" bench/throughput.py --layouts "$layouts" --window 45 --out "$R" \
+      2> "$R/throughput.log" || log "throughput exited with $?"
+    tracks perf_0 perf_1 ;;
+  *) echo "usage: $0 verify|perf" >&2; exit 2 ;;
+esac
+tar czf "$DEST/results_$PART.tgz" -C "$R" .
+[[ -n "${OUT:-}" ]] && rm -rf "$R"  # the device tool brings back few files: the tarball only
+for f in "$R"/latency_*.md "$R"/throughput.md "$R"/timing_truth.md; do
+  [[ -f "$f" ]] && { cat "$f"; echo; }
 done

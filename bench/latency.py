@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from gpu_common import (  # noqa: E402
     CATALOG,
+    RunnerService,
     arch_of_gpu,
     default_out_dir,
     header,
@@ -58,6 +59,12 @@ def main(argv: list[str] | None = None) -> int:
         default=500.0,
         help="stop starting judgements after this many s",
     )
+    ap.add_argument(
+        "--via",
+        default="process",
+        choices=["process", "service"],
+        help="a fresh `python -m runner job` per judgement, or the warm `runner serve`",
+    )
     ap.add_argument("--out", default="")
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args(argv)
@@ -78,27 +85,38 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out) if args.out else default_out_dir()
     t_start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="kjbench-cache-") as cache:
-        # One untimed judgement first: fills the compile cache for the "cached" source and
-        # pays once-per-boot costs (driver load, page cache) that no worker pays per job.
-        warm = run_job(
-            job_json(args.problem, source, language, args.device, args.mode, 0, None, arch), cache
-        )
-        for i, kind in enumerate(plan):
-            if time.monotonic() - t_start > args.time_budget:
-                break
-            src = nonce_source(source, language, uuid.uuid4().hex) if kind == "fresh" else source
-            r = run_job(
-                job_json(args.problem, src, language, args.device, args.mode, 1000 + i, None, arch),
-                cache,
+        service = RunnerService(args.device, cache) if args.via == "service" else None
+
+        def judge_one(spec: str) -> dict:
+            return service.judge(spec) if service else run_job(spec, cache)
+
+        try:
+            # One untimed judgement first: fills the compile cache for the "cached" source and
+            # pays once-per-boot costs (driver load, page cache) that no worker pays per job.
+            warm = judge_one(
+                job_json(args.problem, source, language, args.device, args.mode, 0, None, arch)
             )
-            r["kind"] = kind
-            runs.append(r)
-            write_partial(out, "latency", runs)
-            print(f"[latency] {i + 1}/{len(plan)} {kind}: {r.get('verdict')} wall {r['wall_s']} s "
-                  f"phases {r.get('phases')}", file=sys.stderr, flush=True)  # fmt: skip
+            for i, kind in enumerate(plan):
+                if time.monotonic() - t_start > args.time_budget:
+                    break
+                src = (
+                    nonce_source(source, language, uuid.uuid4().hex) if kind == "fresh" else source
+                )
+                seed = 1000 + i
+                r = judge_one(
+                    job_json(args.problem, src, language, args.device, args.mode, seed, None, arch)
+                )
+                r["kind"] = kind
+                runs.append(r)
+                write_partial(out, f"latency_{args.via}", runs)
+                print(f"[latency] {i + 1}/{len(plan)} {kind}: {r.get('verdict')} wall {r['wall_s']} s "
+                      f"phases {r.get('phases')}", file=sys.stderr, flush=True)  # fmt: skip
+        finally:
+            if service:
+                print(service.close(), file=sys.stderr)
     report = header("latency", args.device, args)
     report.update({"problem": args.problem, "solution": sol, "language": language, "mode": args.mode,
-                   "warmup_run": warm, "planned": len(plan), "completed": len(runs)})  # fmt: skip
+                   "via": args.via, "warmup_run": warm, "planned": len(plan), "completed": len(runs)})  # fmt: skip
     stats = {}
     for kind in ("fresh", "cached"):
         rs = [r for r in runs if r["kind"] == kind]
@@ -127,10 +145,10 @@ def main(argv: list[str] | None = None) -> int:
         ["compile cache", "accepted", "wall p50 s", "wall p95 s"] + [f"{p} p50" for p in PHASES],
         rows,
     )
-    md = (f"# Latency: {args.problem} ({language}, mode {args.mode}) on {args.device}\n\n"
+    md = (f"# Latency: {args.problem} ({language}, mode {args.mode}) on {args.device}, via {args.via}\n\n"
           f"{report['date']}, commit {report['commit']}, {report['machine'].get('gpu', report['machine']['host'])}\n\n"
           f"{table}\n\nAdd the queue + record overhead of bench/queue_overhead.py for submit -> verdict.\n")  # fmt: skip
-    write_outputs(out, "latency", report, md)
+    write_outputs(out, f"latency_{args.via}", report, md)
     print(table)
     return 0
 

@@ -1,13 +1,16 @@
 """Judged submissions per GPU-hour: a mix of the easy problems' correct CUDA solutions, judged
-by N supervisors side by side on one GPU (N = 1 vs more), each a loop of
-``python -m runner job`` processes as a worker runs them.
+by supervisors side by side, each a loop of ``python -m runner job`` processes as a worker
+runs them. A layout GxS is G GPUs with S supervisors pinned to each (CUDA_VISIBLE_DEVICES),
+as judge_worker pins one worker per GPU; benchmark phases on one GPU take turns (the GPU's
+benchmark lock), everything else overlaps.
 
-    python3 bench/throughput.py [--parallel 1,4] [--window 45] [--out DIR]
+    python3 bench/throughput.py [--layouts 1x1,1x4] [--window 45] [--out DIR]
+    python3 bench/throughput.py --layouts 1x1,2x1 --name throughput_2gpu   # two GPUs
     python3 bench/throughput.py --device cpu --quick     # smoke test: PyTorch on the CPU
 
 Every job gets a unique source (fresh compile, as real submissions do). A configuration
 starts no new job after `--window` seconds and waits for the running ones; throughput is
-completed judgements / elapsed wall time. The GPU busy fraction is the mean of
+completed judgements / elapsed wall time. The GPU busy fraction is the mean, over the GPUs in use, of
 ``nvidia-smi --query-gpu=utilization.gpu`` sampled every 200 ms during the configuration
 (the share of time a kernel was running), null on the CPU.
 """
@@ -61,17 +64,17 @@ def easy_mix(device: str, limit: int) -> list[tuple[str, Path]]:
 
 
 class UtilSampler:
-    """nvidia-smi utilization.gpu every 200 ms in a background process."""
+    """nvidia-smi utilization.gpu of every GPU every 200 ms in a background process."""
 
     def __init__(self) -> None:
-        self.samples: list[float] = []
+        self.samples: dict[int, list[float]] = {}
         self.proc = None
         self.thread = None
 
     def start(self) -> None:
         try:
             self.proc = subprocess.Popen(
-                ["nvidia-smi", "--query-gpu=utilization.gpu", "--format=csv,noheader,nounits", "-lms", "200"],
+                ["nvidia-smi", "--query-gpu=index,utilization.gpu", "--format=csv,noheader,nounits", "-lms", "200"],
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
             )  # fmt: skip
         except OSError:
@@ -83,20 +86,35 @@ class UtilSampler:
     def _read(self) -> None:
         for line in self.proc.stdout:
             try:
-                self.samples.append(float(line.strip().splitlines()[0]))
-            except (ValueError, IndexError):
-                pass
+                index, util = (float(x) for x in line.strip().split(","))
+            except ValueError:
+                continue
+            self.samples.setdefault(int(index), []).append(util)
 
-    def stop(self) -> float | None:
+    def stop(self, gpus: int) -> list[float] | None:
+        """The busy fraction of GPUs 0..gpus-1."""
         if self.proc is None:
             return None
         self.proc.terminate()
         self.proc.wait(10)
-        return round(sum(self.samples) / len(self.samples) / 100.0, 4) if self.samples else None
+        out = []
+        for g in range(gpus):
+            xs = self.samples.get(g) or []
+            out.append(round(sum(xs) / len(xs) / 100.0, 4) if xs else None)
+        return out
+
+
+def parse_layouts(text: str) -> list[tuple[int, int]]:
+    """ "1x1,2x1" -> [(1, 1), (2, 1)]; a bare "4" means one GPU with 4 supervisors."""
+    out = []
+    for item in filter(None, (x.strip() for x in text.split(","))):
+        g, _, s = item.partition("x")
+        out.append((int(g), int(s)) if s else (1, int(g)))
+    return out
 
 
 def run_config(
-    n: int, mix, device: str, arch: str, window: float, max_jobs: int, mode: str
+    gpus: int, per_gpu: int, mix, device: str, arch: str, window: float, max_jobs: int, mode: str
 ) -> dict:
     jobs = itertools.cycle(mix)
     lock = threading.Lock()
@@ -105,7 +123,7 @@ def run_config(
     t0 = time.monotonic()
     stop_at = t0 + window
 
-    def supervisor() -> None:
+    def supervisor(gpu: int | None) -> None:
         while True:
             with lock:
                 if time.monotonic() >= stop_at or started[0] >= max_jobs:
@@ -114,34 +132,41 @@ def run_config(
                 slug, sol = next(jobs)
             lang = language_of(sol)
             src = nonce_source(sol.read_text(), lang, uuid.uuid4().hex)
-            r = run_job(job_json(slug, src, lang, device, mode, started[0], None, arch))
-            r.update({"problem": slug, "solution": sol.name})
+            r = run_job(job_json(slug, src, lang, device, mode, started[0], None, arch), gpu=gpu)
+            r.update({"problem": slug, "solution": sol.name, "gpu": gpu})
             with lock:
                 results.append(r)
 
     sampler = UtilSampler() if device == "cuda" else None
     if sampler:
         sampler.start()
-    threads = [threading.Thread(target=supervisor) for _ in range(n)]
+    pins = [g if device == "cuda" else None for g in range(gpus) for _ in range(per_gpu)]
+    threads = [threading.Thread(target=supervisor, args=(g,)) for g in pins]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     elapsed = time.monotonic() - t0
-    busy = sampler.stop() if sampler else None
+    busy = sampler.stop(gpus) if sampler else None
     verdicts: dict[str, int] = {}
     for r in results:
         verdicts[r.get("verdict") or "?"] = verdicts.get(r.get("verdict") or "?", 0) + 1
+    per_hour = len(results) / elapsed * 3600 if elapsed else 0.0
     return {
-        "parallel": n,
+        "layout": f"{gpus}x{per_gpu}",
+        "gpus": gpus,
+        "supervisors_per_gpu": per_gpu,
         "elapsed_s": round(elapsed, 2),
         "judged": len(results),
         "accepted": verdicts.get("accepted", 0),
         "verdicts": verdicts,
-        "judged_per_hour": round(len(results) / elapsed * 3600, 1) if elapsed else 0.0,
+        "judged_per_hour": round(per_hour, 1),
+        "judged_per_gpu_hour": round(per_hour / gpus, 1),
+        "judged_per_gpu": {str(g): sum(r.get("gpu") == g for r in results) for g in range(gpus)},
         "gpu_busy_fraction": busy,
         "wall_s": summary([r["wall_s"] for r in results]),
         "benchmark_s": summary([(r.get("phases") or {}).get("benchmark_s") for r in results]),
+        "gpu_wait_s": summary([(r.get("phases") or {}).get("gpu_wait_s") for r in results]),
         "failures": [{k: r.get(k) for k in ("problem", "solution", "verdict", "message")}
                      for r in results if r.get("verdict") != "accepted"][:20],
     }  # fmt: skip
@@ -152,17 +177,18 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--device", default="cuda", choices=["cuda", "cpu"])
-    ap.add_argument("--parallel", default="1,4", help="supervisor counts to compare")
+    ap.add_argument("--layouts", default="1x1,1x4", help="GPUsxSupervisors per GPU, compared")
     ap.add_argument("--window", type=float, default=45.0, help="seconds per configuration")
     ap.add_argument("--max-jobs", type=int, default=1000, help="per configuration")
     ap.add_argument("--mix-size", type=int, default=0, help="first K solutions of the mix (0: all)")
     ap.add_argument("--mode", default="submit", choices=["run", "submit"])
+    ap.add_argument("--name", default="throughput", help="output file name (without .json/.md)")
     ap.add_argument("--out", default="")
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args(argv)
     if args.quick:
-        args.parallel, args.window, args.max_jobs, args.mix_size, args.mode = (
-            "1,2",
+        args.layouts, args.window, args.max_jobs, args.mix_size, args.mode = (
+            "1x1,1x2",
             1.0,
             2,
             2,
@@ -171,25 +197,26 @@ def main(argv: list[str] | None = None) -> int:
     mix = easy_mix(args.device, args.mix_size)
     arch = arch_of_gpu() if args.device == "cuda" else "sm_90"
     configs = []
-    for n in [int(x) for x in args.parallel.split(",") if x]:
-        c = run_config(n, mix, args.device, arch, args.window, args.max_jobs, args.mode)
+    for gpus, per_gpu in parse_layouts(args.layouts):
+        c = run_config(gpus, per_gpu, mix, args.device, arch, args.window, args.max_jobs, args.mode)
         configs.append(c)
-        print(f"[throughput] parallel {n}: {c['judged']} judged in {c['elapsed_s']} s = "
+        print(f"[throughput] {c['layout']}: {c['judged']} judged in {c['elapsed_s']} s = "
               f"{c['judged_per_hour']}/h, busy {c['gpu_busy_fraction']}, {c['verdicts']}", file=sys.stderr)  # fmt: skip
     base = configs[0]["judged_per_hour"] if configs else 0
     for c in configs:
         c["speedup_vs_first"] = round(c["judged_per_hour"] / base, 3) if base else None
-    report = header("throughput", args.device, args)
+    report = header(args.name, args.device, args)
     report.update({"mix": [f"{s}/{p.name}" for s, p in mix], "configs": configs})
-    rows = [[c["parallel"], c["judged"], c["accepted"], c["elapsed_s"], c["judged_per_hour"], c["speedup_vs_first"],
-             c["gpu_busy_fraction"], c["wall_s"]["p50"]] for c in configs]  # fmt: skip
-    table = md_table(["supervisors", "judged", "accepted", "elapsed s", "judged / GPU-hour", "speedup",
-                      "GPU busy", "wall p50 s"], rows)  # fmt: skip
+    rows = [[c["layout"], c["judged"], c["accepted"], c["elapsed_s"], c["judged_per_hour"],
+             c["judged_per_gpu_hour"], c["speedup_vs_first"], c["gpu_busy_fraction"], c["wall_s"]["p50"],
+             c["gpu_wait_s"]["p50"]] for c in configs]  # fmt: skip
+    table = md_table(["GPUs x supervisors", "judged", "accepted", "elapsed s", "judged / hour",
+                      "judged / GPU-hour", "speedup", "GPU busy", "wall p50 s", "lock wait p50 s"], rows)  # fmt: skip
     md = (
         f"# Throughput on {args.device} ({report['date']}, commit {report['commit']})\n\n"
         f"Mix ({len(mix)} solutions, round robin, fresh compile each): {', '.join(report['mix'])}\n\n{table}\n"
     )
-    write_outputs(Path(args.out) if args.out else default_out_dir(), "throughput", report, md)
+    write_outputs(Path(args.out) if args.out else default_out_dir(), args.name, report, md)
     print(table)
     return 0
 

@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gpu_common import (  # noqa: E402
     CATALOG,
     ROOT,
+    RunnerService,
     arch_of_gpu,
     cv,
     default_out_dir,
@@ -226,7 +227,7 @@ def ratio(a, b):
     return round(a / b, 4) if a and b else None
 
 
-def one_solution(slug: str, sol_name: str, args, arch: str) -> dict:
+def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> dict:
     from runner.spec import ProblemSpec
 
     sol = CATALOG / slug / "solutions" / sol_name
@@ -238,7 +239,7 @@ def one_solution(slug: str, sol_name: str, args, arch: str) -> dict:
     want = args.repeats
     i = 0
     while i < want:
-        r = run_job(
+        r = judge(
             job_json(slug, sol.read_text(), lang, args.device, "submit", 7000 + i, limits, arch)
         )
         judgements.append(r)
@@ -315,6 +316,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--only", default="", help="comma-separated problem slugs")
     ap.add_argument("--no-ncu", action="store_true")
+    ap.add_argument(
+        "--via",
+        default="process",
+        choices=["process", "service"],
+        help="judge with a fresh `python -m runner job` each, or through the warm `runner serve`",
+    )
     ap.add_argument("--cpu-calls", type=int, default=30)
     ap.add_argument("--out", default="")
     ap.add_argument("--quick", action="store_true")
@@ -336,12 +343,14 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.monotonic()
     solutions = []
     skipped = []
+    service = RunnerService(args.device) if args.via == "service" else None
+    judge = service.judge if service else run_job
     for slug, sols in sets:
         for sol in sols:
             if time.monotonic() - t0 > args.time_budget:
                 skipped.append(f"{slug}/{sol}")
                 continue
-            e = one_solution(slug, sol, args, arch)
+            e = one_solution(slug, sol, args, arch, judge)
             solutions.append(e)
             write_partial(
                 Path(args.out) if args.out else default_out_dir(), "timing_truth", solutions
@@ -349,6 +358,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"[timing_truth] {slug}/{sol}: {e['verdicts']} "
                   f"{[(c['case'], c['judge_median_ms'], c.get('judge_over_do_bench'), c.get('judge_over_ncu'), c.get('judge_over_loop')) for c in e['cases']]} {e['errors']}",
                   file=sys.stderr, flush=True)  # fmt: skip
+    if service:
+        print(service.close(), file=sys.stderr)
     report = header("timing_truth", args.device, args)
     all_cases = [c for s in solutions for c in s["cases"] if c.get("judge_median_ms") is not None]
     long_cvs = [

@@ -9,8 +9,8 @@ from django.conf import settings
 from judge.dbretry import db_retry
 from judge.jobspec import build_job_json
 from judge.models import Submission, Verdict
-from judge.runner_process import run_job
 from judge.services import internal_error_result, judging_progress_record, judging_result_record
+from runner.client import run_job
 
 log = logging.getLogger(__name__)
 

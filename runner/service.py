@@ -5,9 +5,9 @@
 It imports torch and the runner once, and keeps ONE spare sandboxed child pre-started (see
 ``runner.supervisor.Spare``: interpreter up, torch imported, CUDA context created, no user
 code seen). Each job adopts the spare and gets its own job directory; the child is killed
-with the job and never reused. The next spare is started at once in the background: while
-the job runs on the CPU, only after the job ends on a GPU (so the boot does not disturb the
-job's timing).
+with the job and never reused. The next spare is started at once in the background, while
+the job compiles and runs its tests; on a GPU it boots under the GPU's benchmark lock
+(runner/gpulock.py), so its CUDA context is never created during the job's timed calls.
 
 Protocol (unix stream socket, one job per connection, JSON lines):
 
@@ -24,6 +24,7 @@ Nothing here trusts the child: the judgement is the same ``runner.supervisor.jud
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -75,12 +76,14 @@ class SpareSlot:
                     self._want.clear()
                     continue
                 self._filling = True
-            spare = Spare(self.device)
-            with self._lock:
-                self._filling = False
-                self._spare = spare  # a job may adopt it while it boots (overlapping compile)
-                self._want.clear()
-            if spare.ready() and self.enabled:
+            with self._boot_guard():
+                spare = Spare(self.device)
+                with self._lock:
+                    self._filling = False
+                    self._spare = spare  # a job may adopt it while it boots (overlapping compile)
+                    self._want.clear()
+                booted = spare.ready()
+            if booted and self.enabled:
                 self.failures = 0
                 continue
             self.failures += 1
@@ -93,6 +96,20 @@ class SpareSlot:
                 # else a job took it: that job saw the failure and started its own child
             self._want.set()
             time.sleep(min(60.0, REFILL_RETRY_S * self.failures))
+
+    def _boot_guard(self) -> contextlib.AbstractContextManager:
+        """On a GPU a spare boots (creates its CUDA context) under the GPU's benchmark lock,
+        so it overlaps a job's compile and tests but never its timed calls."""
+        if self.device != "cuda":
+            return contextlib.nullcontext()
+        from runner import gpulock  # noqa: PLC0415
+        from runner.supervisor import SPARE_BOOT_TIMEOUT_S  # noqa: PLC0415
+
+        try:
+            key = gpulock.current_cuda_key()
+        except Exception:  # noqa: BLE001 - no usable GPU: the spare's boot will say so
+            return contextlib.nullcontext()
+        return gpulock.exclusive_gpu(key, SPARE_BOOT_TIMEOUT_S)
 
     def take(self, wait_s: float = 0.0):
         """The current spare (removed from the slot), waiting up to ``wait_s`` for one that
@@ -268,8 +285,7 @@ class Service:
 
         self.jobs += 1
         spare = self.slot.take(wait_s=_boot_wait_s()) if job.device == self.device else None
-        if self.device == "cpu":
-            self.slot.refill()  # boots beside the job: CPU jobs are not timed on a GPU
+        self.slot.refill()  # the next spare boots beside this job (on a GPU, not during timing)
         client_gone = False
 
         def on_event(ev: dict) -> None:
@@ -289,7 +305,6 @@ class Service:
                         torch.cuda.empty_cache()  # leave the GPU's memory to the next child
                 except Exception:  # noqa: BLE001
                     pass
-            self.slot.refill()
 
 
 def _boot_wait_s() -> float:

@@ -9,6 +9,7 @@ and the reported times are bounded by this process's own clock and by the physic
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 import os
@@ -20,11 +21,11 @@ import sys
 import tempfile
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from runner import devices, proc, stats, wire
+from runner import devices, gpulock, proc, stats, wire
 from runner.spec import BenchmarkCase, JobSpec, JudgeResult, Limits, ProblemSpec, TestCase
 
 EventFn = Callable[[dict], None] | None
@@ -38,6 +39,7 @@ SIDE_STREAM_REL = 0.05
 SIDE_STREAM_FLAG_FRACTION = 0.25  # calls timed in full before a case is flagged
 MAX_GAP_MS = 0.05
 JIT_ALLOWANCE_S = 60.0
+GPU_LOCK_TIMEOUT_S = 300.0  # waiting longer than this, benchmark anyway and flag it
 
 
 class Verdict(Exception):
@@ -370,8 +372,23 @@ class Judgement:
         if verdict != "accepted" or job.mode != "submit":
             return verdict, message
         if self.problem.benchmarks:
-            return self._run_benchmark(message)
+            with self._gpu_to_ourselves():
+                return self._run_benchmark(message)
         return verdict, message
+
+    @contextlib.contextmanager
+    def _gpu_to_ourselves(self) -> Iterator[None]:
+        """The benchmark phase holds the GPU's benchmark lock (runner/gpulock.py), so that
+        supervisors sharing a GPU never time each other's kernels."""
+        if self.job.device != "cuda":
+            yield
+            return
+        t0 = time.monotonic()
+        with gpulock.exclusive_gpu(self.gpu_key, GPU_LOCK_TIMEOUT_S) as held:
+            self.phases["gpu_wait_s"] = time.monotonic() - t0
+            if not held:
+                self.flags.append("gpu_shared_during_benchmark")
+            yield
 
     def _adopt_spare(self) -> ChildProcess | None:
         """The pre-started child (waits for its boot, which ran beside the compile and the
@@ -438,6 +455,7 @@ class Judgement:
         torch.backends.cuda.matmul.allow_tf32 = False
         torch.backends.cudnn.allow_tf32 = False
         props = torch.cuda.get_device_properties(0)
+        self.gpu_key = gpulock.device_key(props)
         self.peaks = devices.lookup(props.name, "cuda")
         self.device_info.update(
             name=props.name,

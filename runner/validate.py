@@ -13,7 +13,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -64,7 +64,7 @@ def runnable_on(language: str, device: str) -> bool:
 def validation_limits(device: str) -> Limits:
     """Short benchmarks: validation proves verdicts, `bench/` measures speed."""
     if device == "cuda":
-        return Limits(benchmark_budget_s=2.0, max_timed_runs=200, min_timed_runs=10)
+        return Limits(benchmark_budget_s=1.0, max_timed_runs=200, min_timed_runs=10)
     return Limits(benchmark_budget_s=0.5, max_timed_runs=3, min_timed_runs=1)
 
 
@@ -166,16 +166,32 @@ def compile_check(source: str, arch: str) -> tuple[bool, str]:
 
 
 def validate_catalog(
-    root: Path, slugs: Iterable[str] = (), device: str = "cpu", jobs: int = 1
+    root: Path,
+    slugs: Iterable[str] = (),
+    device: str = "cpu",
+    jobs: int = 1,
+    on_report: Callable[[PackageReport], None] | None = None,
 ) -> list[PackageReport]:
-    """Validate packages; with jobs > 1 in that many processes (verdicts only: timings measured
-    side by side on one device are not speed figures, see `time_catalog`)."""
+    """Validate packages; with jobs > 1 in that many processes (benchmarks on one GPU take
+    turns, see runner/gpulock.py). ``on_report`` sees each package's report as it finishes."""
     dirs = package_dirs(root, slugs)
+    done: dict[str, PackageReport] = {}
+
+    def finished(rep: PackageReport) -> None:
+        done[rep.slug] = rep
+        if on_report:
+            on_report(rep)
+
     if jobs <= 1:
-        return [validate_package(p, device) for p in dirs]
-    ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        return list(pool.map(validate_package, dirs, [device] * len(dirs)))
+        for p in dirs:
+            finished(validate_package(p, device))
+    else:
+        ctx = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            futures = [pool.submit(validate_package, p, device) for p in dirs]
+            for fut in as_completed(futures):
+                finished(fut.result())
+    return [done[p.name] for p in dirs]
 
 
 def package_dirs(root: Path, slugs: Iterable[str] = ()) -> list[Path]:
@@ -263,6 +279,9 @@ def main(argv: list[str] | None = None, catalog: Path | None = None) -> int:
     parser.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
     parser.add_argument("--catalog", type=Path, default=catalog or Path("problems/catalog"))
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--jsonl", action="store_true", help="one JSON line per package, printed as it finishes"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="validate in this many processes")
     parser.add_argument(
         "--timing", action="store_true", help="only time each correct CUDA solution, one at a time"
@@ -273,12 +292,18 @@ def main(argv: list[str] | None = None, catalog: Path | None = None) -> int:
             rows = time_catalog(args.catalog, args.slugs, args.device)
             print(json.dumps(rows, indent=1) if args.json else timing_table(rows))
             return 0 if all(r.get("verdict") == "accepted" for r in rows) else 1
-        reports = validate_catalog(args.catalog, args.slugs, args.device, args.jobs)
+        stream = None
+        if args.jsonl:
+
+            def stream(rep: PackageReport) -> None:
+                print(json.dumps(rep.to_dict()), flush=True)
+
+        reports = validate_catalog(args.catalog, args.slugs, args.device, args.jobs, stream)
     except SpecError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps([r.to_dict() for r in reports], indent=1))
-    else:
+    elif not args.jsonl:
         print(render(reports))
     return 0 if all(r.ok for r in reports) else 1

@@ -43,10 +43,12 @@ def run(args: list[str], timeout: int = 600) -> subprocess.CompletedProcess:
     return p
 
 
-def test_latency_cpu_quick(tmp_path: Path) -> None:
-    run(["bench/latency.py", "--device", "cpu", "--quick", "--out", str(tmp_path)])
-    report = json.loads((tmp_path / "latency.json").read_text())
+@pytest.mark.parametrize("via", ["process", "service"])
+def test_latency_cpu_quick(tmp_path: Path, via: str) -> None:
+    run(["bench/latency.py", "--device", "cpu", "--quick", "--via", via, "--out", str(tmp_path)])
+    report = json.loads((tmp_path / f"latency_{via}.json").read_text())
     assert report["benchmark"] == "latency" and report["device"] == "cpu"
+    assert report["via"] == via
     assert {"date", "commit", "machine", "stats", "runs"} <= set(report)
     for kind in ("fresh", "cached"):
         stats = report["stats"][kind]
@@ -54,13 +56,13 @@ def test_latency_cpu_quick(tmp_path: Path) -> None:
         for key in ("wall_s", "compile_s", "start_s", "tests_s", "benchmark_s", "total_s"):
             assert {"p50", "p95"} <= set(stats[key])
         assert 0 < stats["total_s"]["p50"] <= stats["wall_s"]["p50"]
-    assert (tmp_path / "latency.md").read_text().startswith("# Latency")
+    assert (tmp_path / f"latency_{via}.md").read_text().startswith("# Latency")
 
 
 def test_throughput_cpu_quick(tmp_path: Path) -> None:
     run(["bench/throughput.py", "--device", "cpu", "--quick", "--out", str(tmp_path)])
     report = json.loads((tmp_path / "throughput.json").read_text())
-    assert [c["parallel"] for c in report["configs"]] == [1, 2]
+    assert [c["layout"] for c in report["configs"]] == ["1x1", "1x2"]
     for c in report["configs"]:
         assert c["judged"] >= 1 and c["accepted"] == c["judged"], c
         assert c["judged_per_hour"] > 0 and c["gpu_busy_fraction"] is None

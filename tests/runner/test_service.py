@@ -1,7 +1,7 @@
 """The warm runner service (``python -m runner serve``) and the pre-started child.
 
 A real service process on a real unix socket judges real PyTorch submissions on the CPU with
-the real sandbox; the Celery side's client (judge.runner_process, no torch) talks to it.
+the real sandbox; the worker's client (runner.client, no torch) talks to it.
 Latencies are printed (``-s``), never asserted: timings belong in bench/.
 """
 
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.runner_process import ServiceUnavailable, run_job, run_service_job
+from runner.client import ServiceUnavailable, run_job, run_service_job
 from runner.service import ping as service_ping
 from runner.spec import JobSpec
 

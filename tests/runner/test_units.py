@@ -109,3 +109,29 @@ def test_device_table_and_floor():
     assert devices.lookup("Some Future GPU", "cuda").known is False
     floor = devices.floor_s(h200, 300e6, 25e6)
     assert floor == pytest.approx(300e6 / 4.8e12)
+
+
+def test_runner_and_its_tests_import_without_django():
+    """The GPU box has no Django or Celery: `runner` and every module of tests/runner must
+    import there (`pytest -m gpu tests/runner` runs as is)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    code = (
+        "import glob, importlib, pkgutil, sys\n"
+        "for name in ('django', 'celery', 'rest_framework', 'pytest_django'):\n"
+        "    sys.modules[name] = None\n"
+        "import runner\n"
+        "for m in pkgutil.walk_packages(runner.__path__, 'runner.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "for path in sorted(glob.glob('tests/runner/**/*.py', recursive=True)):\n"
+        "    if 'gpu_sources' not in path:  # solutions, not test modules\n"
+        "        importlib.import_module(path[:-3].replace('/', '.'))\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-3000:]

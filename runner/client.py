@@ -1,10 +1,11 @@
-"""Running one job: through the warm runner service when one is configured
+"""How a worker runs one job: through the warm runner service when one is configured
 (``python -m runner serve``, see runner/service.py), else in a child ``python -m runner job``
 process whose progress events are tailed from a file.
 
-The Celery worker never imports torch or touches CUDA: everything device-related happens in
-the service or the child. The child gets the environment minus the site's secrets. A service
-that is absent, refuses the job or dies before answering is not fatal: the job then runs in a
+Standard library only (plus runner.spec's dataclasses): the Celery worker imports this and
+never imports torch or touches CUDA; everything device-related happens in the service or the
+child. The child gets the environment minus the site's secrets. A service that is absent,
+refuses the job or dies before answering is not fatal: the job then runs in a
 ``python -m runner job`` child, as without a service.
 """
 
