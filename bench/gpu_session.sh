@@ -68,7 +68,30 @@ perf_1() {
     --out "$R" 2> "$R/latency_process.log" || log "latency exited with $?"
 }
 
+# the last call of a session whose budget is nearly spent: what the first two left undone
+final_0() {
+  log "pytest -m gpu tests/runner"
+  timeout "${PYTEST_LIMIT:-400}" "$PY" -m pytest -m gpu tests/runner -q -rA -p no:cacheprovider \
+    > "$R/pytest_gpu.txt" 2>&1 || log "pytest exited with $?"
+}
+
+final_1() {
+  # shellcheck disable=SC2086
+  timeout 160 "$PY" -m runner validate --device cuda --jobs 5 --jsonl ${VALIDATE_SLUGS:-} \
+    > "$R/catalog_cuda_rest.jsonl" 2> "$R/catalog_cuda_rest.log" || log "validate exited with $?"
+  log "timing truth"
+  timeout 240 "$PY" bench/timing_truth.py --via service --budget 2 --repeats 3 --repeats-long 3 \
+    --time-budget 200 --out "$R" 2> "$R/timing_truth.log" || log "timing_truth exited with $?"
+}
+
 case "$PART" in
+  final)
+    log "throughput 1x1,2x1"
+    timeout 140 "$PY" bench/throughput.py --layouts 1x1,2x1 --window 50 --name throughput_2gpu \
+      --out "$R" 2> "$R/throughput_2gpu.log" || log "throughput exited with $?"
+    tracks final_0 final_1
+    "$PY" bench/catalog_table.py "$R"/catalog_cuda_rest.jsonl | head -12
+    tail -n 30 "$R/pytest_gpu.txt" ;;
   verify)
     tracks verify_0 verify_1
     "$PY" bench/catalog_table.py "$R"/catalog_cuda_*.jsonl --out "$R/catalog_cuda.md" | head -40
@@ -79,10 +102,10 @@ case "$PART" in
     timeout 210 "$PY" bench/throughput.py --layouts "$layouts" --window 45 --out "$R" \
       2> "$R/throughput.log" || log "throughput exited with $?"
     tracks perf_0 perf_1 ;;
-  *) echo "usage: $0 verify|perf" >&2; exit 2 ;;
+  *) echo "usage: $0 verify|perf|final" >&2; exit 2 ;;
 esac
 tar czf "$DEST/results_$PART.tgz" -C "$R" .
 [[ -n "${OUT:-}" ]] && rm -rf "$R"  # the device tool brings back few files: the tarball only
-for f in "$R"/latency_*.md "$R"/throughput.md "$R"/timing_truth.md; do
+for f in "$R"/latency_*.md "$R"/throughput*.md "$R"/timing_truth.md; do
   [[ -f "$f" ]] && { cat "$f"; echo; }
 done
