@@ -34,7 +34,7 @@ _event_record = torch.cuda.Event.record
 _event_elapsed = torch.cuda.Event.elapsed_time
 _event_synchronize = torch.cuda.Event.synchronize
 
-from runner import wire  # noqa: E402
+from runner import leadin, wire  # noqa: E402
 from runner.tensors import from_bytes, nbytes, poison_, to_bytes  # noqa: E402
 
 CTYPES_SCALAR = {"int": ctypes.c_int, "float": ctypes.c_float}
@@ -314,6 +314,7 @@ class Child:
                 "bufs": bufs,
                 "pool": pool,
                 "flush": flush,
+                "spin": leadin.spin_cycles() if flush is not None else 0,
                 "args": self._args(bufs, scalars),
             }
             self._sync()
@@ -363,10 +364,10 @@ class Child:
             self._fill_inputs(msg)
             self._sync()
             if b["flush"] is not None:
-                # enqueued, not waited for: the GPU is still flushing while the host enters
-                # the call, so the host's launch latency is not on the clock (as in
-                # triton.testing.do_bench); the flush precedes `start` on the same stream
-                b["flush"].fill_(msg.get("flush_value", 1) & 0xFF)
+                # enqueued, not waited for: the GPU is still flushing and spinning while the
+                # host enters the call, so the host's launch latency is not on the clock
+                # (runner/leadin.py); the lead-in precedes `start` on the same stream
+                leadin.lead_in(b["flush"], msg.get("flush_value", 1), b["spin"])
         except BaseException as exc:  # noqa: BLE001
             return self._error_reply(exc, "while preparing a timed call")
         args = b["args"]

@@ -1026,6 +1026,7 @@ class Judgement:
         """Time the reference in this process, the same way (fresh inputs, L2 flush)."""
         import torch  # noqa: PLC0415
 
+        from runner import leadin  # noqa: PLC0415
         from runner.inputs import (  # noqa: PLC0415
             TORCH_DTYPES,
             case_scalars,
@@ -1053,6 +1054,7 @@ class Judgement:
                 device="cuda",
             )
             ev = [torch.cuda.Event(enable_timing=True) for _ in range(3)]
+            spin = leadin.spin_cycles()
         budget = min(self._case_budget(n_cases) * 0.5, 5.0)
         times: list[float] = []
         t_start = time.monotonic()
@@ -1072,8 +1074,8 @@ class Judgement:
                     poison_(bufs[p.name], p.dtype)
             with torch.no_grad():
                 if cuda:
-                    flush.fill_(it & 0xFF)
                     torch.cuda.synchronize()
+                    leadin.lead_in(flush, it, spin)
                     ev[0].record()
                     self.reference.reference(**args)
                     ev[1].record()
