@@ -4,7 +4,7 @@
 
 Each input is optional; an entry whose input is missing keeps its previous value from the
 existing latest.json, or is marked "not measured yet" with the reason. GPU entries come from
-the JSON files bench/gpu_session.sh writes (latency.json, throughput.json, timing_truth.json).
+the JSON files bench/gpu_session.sh writes (see GPU_FILES).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 GPU_REASON = (
-    "not measured yet: needs an H200; run `bash bench/gpu_session.sh 1` and "
-    "`bash bench/gpu_session.sh 2` on the device, then bench/make_latest.py --gpu-dir $OUT"
+    "not measured yet: needs an H200; run `bash bench/gpu_session.sh verify` and "
+    "`bash bench/gpu_session.sh perf` on the device, then bench/make_latest.py --gpu-dir DIR"
 )
 
 
@@ -56,6 +56,16 @@ def gpu_entry(report: dict, keys: list[str]) -> dict:
     return out
 
 
+GPU_ENTRIES = {"latency": ["problem", "mode", "via", "stats"], "throughput": ["mix", "configs"],
+               "timing_truth": ["summary", "solutions"]}  # fmt: skip
+# the file names bench/gpu_session.sh writes, newest layout first
+GPU_FILES = {
+    "latency": ["latency_service.json", "latency_process.json", "latency.json"],
+    "throughput": ["throughput.json", "throughput_2gpu.json"],
+    "timing_truth": ["timing_truth.json", "timing_truth.partial.json"],
+}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--web")
@@ -72,14 +82,17 @@ def main() -> int:
         latest["web"] = web_entry(json.loads(Path(args.web).read_text()))
     if args.queue:
         latest["queue_overhead"] = queue_entry(json.loads(Path(args.queue).read_text()))
-    gpu = {"latency": ["problem", "mode", "stats"], "throughput": ["mix", "configs"],
-           "timing_truth": ["summary", "solutions"]}  # fmt: skip
-    for name, keys in gpu.items():
-        path = Path(args.gpu_dir) / f"{name}.json" if args.gpu_dir else None
-        if path and path.exists():
-            entry = gpu_entry(json.loads(path.read_text()), keys)
-            if name == "latency":
-                entry.pop("runs", None)
+    gpu_dir = Path(args.gpu_dir) if args.gpu_dir else None
+    for name, keys in GPU_ENTRIES.items():
+        found = [gpu_dir / f for f in GPU_FILES[name] if gpu_dir and (gpu_dir / f).exists()]
+        if found:
+            data = json.loads(found[0].read_text())
+            if isinstance(data, list):  # a .partial.json: the items measured before a cut
+                entry = {"status": "partial: the run was cut short by its time limit",
+                         "source": f"bench/{name}.py", "file": found[0].name, "items": data}  # fmt: skip
+            else:
+                entry = gpu_entry(data, keys)
+                entry["file"] = found[0].name
             latest[f"gpu_{name}"] = entry
         elif f"gpu_{name}" not in latest or latest[f"gpu_{name}"].get("status"):
             latest[f"gpu_{name}"] = {"status": "not measured yet", "reason": GPU_REASON,
