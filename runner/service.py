@@ -99,7 +99,7 @@ class SpareSlot:
 
     def _boot_guard(self) -> contextlib.AbstractContextManager:
         """On a GPU a spare boots (creates its CUDA context) under the GPU's benchmark lock,
-        so it overlaps a job's compile and tests but never its timed calls."""
+        so that it never runs during the timed calls of a supervisor sharing this GPU."""
         if self.device != "cuda":
             return contextlib.nullcontext()
         from runner import gpulock  # noqa: PLC0415

@@ -258,6 +258,7 @@ class Judgement:
         self.make_inputs = None
         self.rng = random.Random(f"{job.seed}:checked")
         self.peaks = devices.lookup("", job.device)
+        self.gpu_key = ""  # the benchmark lock's name (runner/gpulock.py), set with CUDA
 
     # -- events --------------------------------------------------------------------------------
     def emit(self, event: dict) -> None:
