@@ -34,19 +34,28 @@ tracks() {
   fi
 }
 
+validate_cuda() {  # $1: output name, $2: time limit (s), $3: parallel validations, rest: slugs
+  local name=$1 limit=$2 jobs=$3
+  shift 3
+  timeout "$limit" "$PY" -m runner validate --device cuda --jobs "$jobs" --jsonl "$@" \
+    > "$R/$name.jsonl" 2> "$R/$name.log" || log "validate ($name) exited with $?"
+}
+
 validate_half() {  # $1: 0 or 1 (alternate packages, so both halves mix easy and hard)
   local slugs
-  slugs=$(find problems/catalog -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort | awk -v h="$1" 'NR % 2 == h')
-  # shellcheck disable=SC2086
-  timeout "${VALIDATE_LIMIT:-320}" "$PY" -m runner validate --device cuda --jobs "${JOBS:-6}" --jsonl $slugs \
-    > "$R/catalog_cuda_$1.jsonl" 2> "$R/catalog_cuda_$1.log" || log "validate half $1 exited with $?"
+  mapfile -t slugs < <(find problems/catalog -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort | awk -v h="$1" 'NR % 2 == h')
+  validate_cuda "catalog_cuda_$1" "${VALIDATE_LIMIT:-320}" "${JOBS:-6}" "${slugs[@]}"
+}
+
+gpu_pytest() {  # $1: time limit (s)
+  log "pytest -m gpu tests/runner"
+  timeout "$1" "$PY" -m pytest -m gpu tests/runner -q -rA -p no:cacheprovider \
+    > "$R/pytest_gpu.txt" 2>&1 || log "pytest exited with $?"
 }
 
 verify_0() {
   validate_half 0
-  log "pytest -m gpu tests/runner"
-  timeout "${PYTEST_LIMIT:-230}" "$PY" -m pytest -m gpu tests/runner -q -rA -p no:cacheprovider \
-    > "$R/pytest_gpu.txt" 2>&1 || log "pytest exited with $?"
+  gpu_pytest "${PYTEST_LIMIT:-230}"
 }
 
 verify_1() {
@@ -70,15 +79,12 @@ perf_1() {
 
 # the last call of a session whose budget is nearly spent: what the first two left undone
 final_0() {
-  log "pytest -m gpu tests/runner"
-  timeout "${PYTEST_LIMIT:-400}" "$PY" -m pytest -m gpu tests/runner -q -rA -p no:cacheprovider \
-    > "$R/pytest_gpu.txt" 2>&1 || log "pytest exited with $?"
+  gpu_pytest "${PYTEST_LIMIT:-400}"
 }
 
 final_1() {
   # shellcheck disable=SC2086
-  timeout 160 "$PY" -m runner validate --device cuda --jobs 5 --jsonl ${VALIDATE_SLUGS:-} \
-    > "$R/catalog_cuda_rest.jsonl" 2> "$R/catalog_cuda_rest.log" || log "validate exited with $?"
+  validate_cuda catalog_cuda_rest 160 5 ${VALIDATE_SLUGS:-}
   log "timing truth"
   timeout 240 "$PY" bench/timing_truth.py --via service --budget 2 --repeats 3 --repeats-long 3 \
     --time-budget 200 --out "$R" 2> "$R/timing_truth.log" || log "timing_truth exited with $?"

@@ -4,7 +4,7 @@
 
 Each input is optional; an entry whose input is missing keeps its previous value from the
 existing latest.json, or is marked "not measured yet" with the reason. GPU entries come from
-the JSON files bench/gpu_session.sh writes (see GPU_FILES).
+the JSON files bench/gpu_session.sh writes (see GPU_ENTRIES).
 """
 
 from __future__ import annotations
@@ -56,14 +56,14 @@ def gpu_entry(report: dict, keys: list[str]) -> dict:
     return out
 
 
-GPU_ENTRIES = {"latency": ["problem", "mode", "via", "stats"], "throughput": ["mix", "configs"],
-               "timing_truth": ["summary", "solutions"]}  # fmt: skip
-# the file names bench/gpu_session.sh writes, newest layout first
-GPU_FILES = {
-    "latency": ["latency_service.json", "latency_process.json", "latency.json"],
-    "throughput": ["throughput.json", "throughput_2gpu.json"],
-    "timing_truth": ["timing_truth.json", "timing_truth.partial.json"],
-}
+# per GPU benchmark: the report keys kept, and the file names bench/gpu_session.sh writes
+# (newest layout first)
+GPU_ENTRIES = {
+    "latency": (["problem", "mode", "via", "stats"],
+                ["latency_service.json", "latency_process.json", "latency.json"]),
+    "throughput": (["mix", "configs"], ["throughput.json", "throughput_2gpu.json"]),
+    "timing_truth": (["summary", "solutions"], ["timing_truth.json", "timing_truth.partial.json"]),
+}  # fmt: skip
 
 
 def main() -> int:
@@ -83,8 +83,8 @@ def main() -> int:
     if args.queue:
         latest["queue_overhead"] = queue_entry(json.loads(Path(args.queue).read_text()))
     gpu_dir = Path(args.gpu_dir) if args.gpu_dir else None
-    for name, keys in GPU_ENTRIES.items():
-        found = [gpu_dir / f for f in GPU_FILES[name] if gpu_dir and (gpu_dir / f).exists()]
+    for name, (keys, files) in GPU_ENTRIES.items():
+        found = [gpu_dir / f for f in files if gpu_dir and (gpu_dir / f).exists()]
         if found:
             data = json.loads(found[0].read_text())
             if isinstance(data, list):  # a .partial.json: the items measured before a cut

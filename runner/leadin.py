@@ -12,6 +12,8 @@ the reference get the same lead-in.
 
 from __future__ import annotations
 
+import functools
+
 import torch
 
 LEAD_IN_MS = 0.2
@@ -19,9 +21,10 @@ _CALIBRATION_CYCLES = 400_000
 _sleep = getattr(torch.cuda, "_sleep", None)  # captured before any user code runs
 
 
+@functools.cache
 def spin_cycles(lead_in_ms: float = LEAD_IN_MS) -> int:
     """Cycles of ``torch.cuda._sleep`` that last about ``lead_in_ms`` on this GPU (0 if the
-    spin kernel is not available)."""
+    spin kernel is not available); calibrated once per process (one device per process)."""
     if _sleep is None:
         return 0
     start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)

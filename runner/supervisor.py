@@ -834,6 +834,10 @@ class Judgement:
             )
         return "CPU: time.perf_counter around each call, no cache flush, fresh inputs per call"
 
+    def _flush_bytes(self) -> int:
+        """The L2 flush buffer: twice the device's L2, at least 64 MiB."""
+        return max(2 * int(self.device_info.get("l2_bytes") or 0), 1 << 26)
+
     def _case_budget(self, n_cases: int) -> float:
         return max(0.2, self.limits.benchmark_budget_s / max(1, n_cases))
 
@@ -872,7 +876,7 @@ class Judgement:
             proc.sandbox_owns(pdir)
             setup.update(pool_dir=pdir.name, pool_n=pool_n)
         if job.device == "cuda":
-            setup["flush_bytes"] = max(2 * int(self.device_info.get("l2_bytes") or 0), 1 << 26)
+            setup["flush_bytes"] = self._flush_bytes()
         reply = self._ask(setup, max(60.0, self.limits.test_timeout_s), where)
         if not reply.get("ok"):
             self._raise_child_error(reply, where)
@@ -1049,12 +1053,8 @@ class Judgement:
         }
         flush = None
         if cuda:
-            flush = torch.empty(
-                max(2 * int(self.device_info.get("l2_bytes") or 0), 1 << 26),
-                dtype=torch.uint8,
-                device="cuda",
-            )
-            ev = [torch.cuda.Event(enable_timing=True) for _ in range(3)]
+            flush = torch.empty(self._flush_bytes(), dtype=torch.uint8, device="cuda")
+            ev = [torch.cuda.Event(enable_timing=True) for _ in range(2)]
             spin = leadin.spin_cycles()
         budget = min(self._case_budget(n_cases) * 0.5, 5.0)
         times: list[float] = []

@@ -32,6 +32,7 @@ def job(
     slug: str = "vector-add",
     limits: Limits = FAST,
     seed: int = 1234,
+    arch: str = "sm_90",
 ) -> JobSpec:
     return JobSpec(
         problem=problem(slug),
@@ -41,4 +42,47 @@ def job(
         device=device,
         seed=seed,
         limits=limits,
+        arch=arch,
     )
+
+
+def cuda_available() -> bool:
+    try:
+        import torch
+
+        return torch.cuda.is_available()
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def benchmark_inputs(prob: ProblemSpec, seed: int, scalars: dict | None = None):
+    """(reference module, scalars, inputs) of the problem's first benchmark case at the GPU
+    size (cpu_scalars dropped), unless ``scalars`` override some sizes; generated on the CPU
+    by the judge's own generator."""
+    from dataclasses import replace
+
+    from runner.inputs import generate_inputs, load_reference
+
+    case = replace(prob.benchmarks[0], cpu_scalars=None)
+    if scalars:
+        case = replace(case, scalars={**case.scalars, **scalars})
+    ref = load_reference(prob)
+    ins = generate_inputs(prob, case, seed, "cpu", getattr(ref, "make_inputs", None))
+    return ref, dict(case.scalars), ins
+
+
+def run_reference_f64(prob: ProblemSpec, ref, scalars: dict, inputs: dict) -> dict:
+    """The reference on float64 copies of ``inputs``; its outputs by name."""
+    import torch
+
+    args = {}
+    for p in prob.params:
+        if not p.is_tensor:
+            args[p.name] = scalars[p.name]
+        elif p.is_input:
+            args[p.name] = inputs[p.name].to(torch.float64).clone()
+        else:
+            args[p.name] = torch.zeros(p.shape_for(scalars), dtype=torch.float64)
+    with torch.no_grad():
+        ref.reference(**args)
+    return {p.name: args[p.name] for p in prob.tensor_params if p.is_output}

@@ -9,40 +9,22 @@ is rejected. `python tests/runner/test_error_bound.py` prints the margins.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 import pytest
 import torch
 
-from runner.inputs import generate_inputs, load_reference
 from runner.verify import compare, error_allowance
-from tests.runner.helpers import problem
+from tests.runner.helpers import benchmark_inputs, problem, run_reference_f64
 
 F32 = torch.float32
 
 
 def _setup(slug: str, seed: int = 7, scalars: dict | None = None):
     prob = problem(slug)
-    # the GPU benchmark size itself (cpu_scalars dropped), unless scalars override it
-    case = replace(prob.benchmarks[0], cpu_scalars=None)
-    if scalars:
-        case = replace(case, scalars={**case.scalars, **scalars})
-    ref = load_reference(prob)
-    sc = dict(case.scalars)
-    ins = generate_inputs(prob, case, seed, "cpu", getattr(ref, "make_inputs", None))
+    ref, sc, ins = benchmark_inputs(prob, seed, scalars)
 
     def run_ref(inputs):
-        args = {}
-        for p in prob.params:
-            if not p.is_tensor:
-                args[p.name] = sc[p.name]
-            elif p.is_input:
-                args[p.name] = inputs[p.name].to(torch.float64).clone()
-            else:
-                args[p.name] = torch.zeros(p.shape_for(sc), dtype=torch.float64)
-        with torch.no_grad():
-            ref.reference(**args)
-        return {p.name: args[p.name] for p in prob.tensor_params if p.is_output}
+        return run_reference_f64(prob, ref, sc, inputs)
 
     exp = run_ref(ins)
     extra = error_allowance(prob.error_bound, ref, ins, exp, sc, run_ref)

@@ -16,21 +16,11 @@ from pathlib import Path
 import pytest
 
 from runner import judge
-from runner.spec import JobSpec, Limits, ProblemSpec
+from runner.spec import JobSpec, Limits
 
-from .helpers import CATALOG, ROOT, VECTOR_ADD
+from .helpers import CATALOG, ROOT, VECTOR_ADD, cuda_available, job
 
-
-def _cuda_available() -> bool:
-    try:
-        import torch
-
-        return torch.cuda.is_available()
-    except Exception:  # noqa: BLE001
-        return False
-
-
-pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not _cuda_available(), reason="no CUDA device")]
+pytestmark = [pytest.mark.gpu, pytest.mark.skipif(not cuda_available(), reason="no CUDA device")]
 
 SOURCES = Path(__file__).parent / "gpu_sources"
 GPU = Limits(test_timeout_s=30, benchmark_budget_s=2.0, compile_timeout_s=180)
@@ -51,16 +41,7 @@ def gjob(
     limits: Limits = GPU,
     seed: int = 7,
 ) -> JobSpec:
-    return JobSpec(
-        problem=ProblemSpec.from_dir(CATALOG / slug),
-        source=source,
-        language=language,
-        mode=mode,
-        device="cuda",
-        seed=seed,
-        limits=limits,
-        arch=_arch(),
-    )
+    return job(source, language, mode, "cuda", slug, limits, seed, _arch())
 
 
 def _show(r) -> str:

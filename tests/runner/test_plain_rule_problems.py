@@ -8,15 +8,12 @@ its plain rule at the benchmark size, so it declares [error_bound] (test_error_b
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 import torch
 import torch.nn.functional as F
 
-from runner.inputs import generate_inputs, load_reference
 from runner.verify import compare
-from tests.runner.helpers import problem
+from tests.runner.helpers import benchmark_inputs, problem, run_reference_f64
 
 F32 = torch.float32
 
@@ -24,24 +21,9 @@ F32 = torch.float32
 def _setup(slug, scalars=None, seed=11):
     prob = problem(slug)
     assert prob.error_bound is None
-    case = replace(prob.benchmarks[0], cpu_scalars=None)
-    if scalars:
-        case = replace(case, scalars={**case.scalars, **scalars})
-    ref = load_reference(prob)
-    sc = dict(case.scalars)
-    ins = generate_inputs(prob, case, seed, "cpu", getattr(ref, "make_inputs", None))
-    args = {}
-    for p in prob.params:
-        if not p.is_tensor:
-            args[p.name] = sc[p.name]
-        elif p.is_input:
-            args[p.name] = ins[p.name].to(torch.float64).clone()
-        else:
-            args[p.name] = torch.zeros(p.shape_for(sc), dtype=torch.float64)
-    with torch.no_grad():
-        ref.reference(**args)
-    (out,) = [p for p in prob.tensor_params if p.is_output]
-    return prob, sc, ins, args[out.name], out.name
+    ref, sc, ins = benchmark_inputs(prob, seed, scalars)
+    ((out, expected),) = run_reference_f64(prob, ref, sc, ins).items()
+    return prob, sc, ins, expected, out
 
 
 def _conv(sc, ins):

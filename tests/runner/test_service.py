@@ -24,7 +24,7 @@ from runner.client import ServiceUnavailable, run_job, run_service_job
 from runner.service import ping as service_ping
 from runner.spec import JobSpec
 
-from .helpers import FAST, ROOT, VECTOR_ADD, job
+from .helpers import FAST, ROOT, VECTOR_ADD, cuda_available, job
 
 SOL = VECTOR_ADD / "solutions"
 CORRECT = (SOL / "correct_pytorch.py").read_text()
@@ -281,17 +281,8 @@ def test_cli_prestarts_the_child(tmp_path):
     assert "prestarted_child" not in json.loads(off.stdout)["flags"]
 
 
-def _cuda_available() -> bool:
-    try:
-        import torch
-
-        return torch.cuda.is_available()
-    except Exception:  # noqa: BLE001
-        return False
-
-
 @pytest.mark.gpu
-@pytest.mark.skipif(not _cuda_available(), reason="no CUDA device")
+@pytest.mark.skipif(not cuda_available(), reason="no CUDA device")
 def test_gpu_service_cuda_vector_add():
     """On a GPU: the service pre-creates the child's CUDA context; a CUDA job adopts it,
     the spare is refilled only after the job, and consecutive jobs are isolated."""
@@ -328,7 +319,7 @@ def test_gpu_service_cuda_vector_add():
 
 
 @pytest.mark.gpu
-@pytest.mark.skipif(not _cuda_available(), reason="no CUDA device")
+@pytest.mark.skipif(not cuda_available(), reason="no CUDA device")
 def test_gpu_cli_cold_prestarts_the_child(tmp_path):
     """python -m runner judge of the CUDA vector add from a cold process: the child (CUDA
     context) boots beside nvcc and the supervisor's torch import. Target: <= 3 s wall."""
