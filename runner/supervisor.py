@@ -803,8 +803,10 @@ class Judgement:
             # the child is done: free the device before timing the reference here
             self.child.close()
             self.child = None
+            t_ref = time.monotonic()
             for ci, case in enumerate(cases):
                 self._time_reference(ci, case, out_cases[ci], len(cases))
+            self.phases["reference_timing_s"] = time.monotonic() - t_ref
         finally:
             self.phases["benchmark_s"] = time.monotonic() - t0
             self.benchmark = {
@@ -957,6 +959,7 @@ class Judgement:
             )
             if not stop:
                 stop_reason = ""
+        self.phases["bench_checks_s"] = self.phases.get("bench_checks_s", 0.0) + check_s
         summary = stats.summarize(times)
         med_s = summary["median_ms"] / 1e3
         nbytes = self.problem.bytes_for(scalars)
