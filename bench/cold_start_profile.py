@@ -113,7 +113,7 @@ def with_holder(fn):
 
 def nvcc_variants(repeat: int) -> dict:
     sys.path.insert(0, str(ROOT))
-    from runner.compile import HELPER_FILE, HELPER_SOURCE, flags_for  # noqa: PLC0415
+    from runner.compile import UNIT_FILE, UNIT_SOURCE, flags_for  # noqa: PLC0415
 
     nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
     base = flags_for("sm_90")
@@ -129,21 +129,22 @@ def nvcc_variants(repeat: int) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
         shutil.copyfile(SOURCE, d / "solution.cu")
-        (d / HELPER_FILE).write_text(HELPER_SOURCE)
+        (d / UNIT_FILE).write_text(UNIT_SOURCE)
         for name, flags in variants.items():
             walls = []
             for _ in range(repeat):
-                argv = [nvcc, *flags, "-o", "s.so", "solution.cu", HELPER_FILE]
-                walls.append(timed(argv, cwd=d)[0])
+                walls.append(timed([nvcc, *flags, "-o", "s.so", UNIT_FILE], cwd=d)[0])
             out[name] = {"flags": flags, "wall_s_median": statistics.median(walls)}
         # nvcc's own account of its phases, runner flags
         csv = d / "time.csv"
-        timed([nvcc, *base, "--time", str(csv), "-o", "s.so", "solution.cu", HELPER_FILE], cwd=d)
+        timed([nvcc, *base, "--time", str(csv), "-o", "s.so", UNIT_FILE], cwd=d)
         out["phases_csv"] = csv.read_text()
-        # the one-file build: the helper appended to the solution
-        (d / "one.cu").write_text((d / "solution.cu").read_text() + HELPER_SOURCE)
-        walls = [timed([nvcc, *base, "-o", "s.so", "one.cu"], cwd=d)[0] for _ in range(repeat)]
-        out["one_translation_unit"] = {"wall_s_median": statistics.median(walls)}
+        # the earlier build: the helper as a second translation unit
+        helper = UNIT_SOURCE.replace('#include "solution.cu"', "")
+        (d / "helper.cu").write_text(helper)
+        argv = [nvcc, *base, "-o", "s.so", "solution.cu", "helper.cu"]
+        walls = [timed(argv, cwd=d)[0] for _ in range(repeat)]
+        out["two_translation_units"] = {"wall_s_median": statistics.median(walls)}
     return out
 
 

@@ -393,9 +393,13 @@ class Child:
 
     def cmd_dump(self, msg: dict) -> dict:
         d = self.workdir / msg["dir"]
+        bufs = self.bench["bufs"]
+        names = msg.get("names")
+        if isinstance(names, list):
+            bufs = {n: t for n, t in bufs.items() if n in names}
         try:
             self._sync()
-            self._dump(d, self.bench["bufs"])
+            self._dump(d, bufs)
         except BaseException as exc:  # noqa: BLE001
             return self._error_reply(exc, "while reading back the outputs")
         return {"ok": True}

@@ -14,9 +14,13 @@ from pathlib import Path
 from runner import proc
 
 USER_FILE = "solution.cu"
-HELPER_FILE = "kerneljudge_helper.cu"
-# Compiled into the same shared object as the user's file so that it shares the user's
-# (static) CUDA runtime and can report launch errors the user did not check.
+UNIT_FILE = "kerneljudge_unit.cu"
+# Compiled with the user's file, in one translation unit, so that it shares the user's
+# (static) CUDA runtime and can report launch errors the user did not check. One unit, not
+# two: nvcc's fixed cost per file (two preprocessor passes, cudafe++, the host compile) is
+# most of a small kernel's build, 0.9 s instead of 1.6 s on an H200 host. The helper comes
+# first so that nothing the user's file defines can change it; the user's file is included
+# by name, so nvcc's messages name solution.cu with its own line numbers.
 HELPER_SOURCE = r"""
 #include <cuda_runtime.h>
 #include <string.h>
@@ -29,6 +33,7 @@ extern "C" int kerneljudge_last_error(char* buf, int n) {
     return (int)e;
 }
 """
+UNIT_SOURCE = HELPER_SOURCE + f'#include "{USER_FILE}"\n'
 LOG_CAP = 64 * 1024
 
 
@@ -86,6 +91,8 @@ def clean_log(text: str, build_dir: Path) -> str:
     """Rewrite the sandbox paths to the user's file name; keep line numbers; cap the size."""
     for prefix in {str(build_dir), str(build_dir.resolve())}:
         text = text.replace(prefix + "/", "")
+    text = re.sub(r"(?m)^In file included from .*" + re.escape(UNIT_FILE) + r".*\n", "", text)
+    text = text.replace(UNIT_FILE, USER_FILE)
     text = re.sub(r"(?m)^\S*/" + re.escape(USER_FILE), USER_FILE, text)
     text = re.sub(r"/\S*/tmpxft_[^\s:]*", "<nvcc temp>", text)
     # nvcc prints "solution.cu(5): error"; use the usual "solution.cu:5: error" form
@@ -103,7 +110,7 @@ def compile_cuda(source: str, job_dir: Path, arch: str, timeout_s: float) -> Com
     flags = flags_for(arch)
     version = nvcc_version(nvcc)
     key = hashlib.sha256(
-        "\0".join([source, HELPER_SOURCE, " ".join(flags), version]).encode()
+        "\0".join([source, UNIT_SOURCE, " ".join(flags), version]).encode()
     ).hexdigest()
     build = job_dir / "build"
     build.mkdir(exist_ok=True)
@@ -116,8 +123,8 @@ def compile_cuda(source: str, job_dir: Path, arch: str, timeout_s: float) -> Com
         log = log_file.read_text() if log_file.is_file() else ""
         return CompileResult(True, log, target, True, time.monotonic() - t0)
     (build / USER_FILE).write_text(source)
-    (build / HELPER_FILE).write_text(HELPER_SOURCE)
-    argv = [nvcc, *flags, "-o", "solution.so", USER_FILE, HELPER_FILE]
+    (build / UNIT_FILE).write_text(UNIT_SOURCE)
+    argv = [nvcc, *flags, "-o", "solution.so", UNIT_FILE]
     env = proc.base_env({"TMPDIR": str(build)})
     out = proc.run_capture(argv, build, timeout_s=timeout_s, env=env, cap_bytes=LOG_CAP)
     log = clean_log(out.output, build)

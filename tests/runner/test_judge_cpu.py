@@ -231,6 +231,25 @@ def test_benchmark_size_shortcut_caught():
     assert "timed benchmark call" in r.message
 
 
+def test_input_written_at_benchmark_size_caught():
+    # read-only in every test, but uses an input as scratch at the benchmark size: the first
+    # timed call's inputs are dumped and checked (later checked calls dump only outputs)
+    r = judge(
+        job(
+            src("""
+        import torch
+        def solve(A, B, C, N):
+            torch.add(A, B, out=C)
+            if N == 1000000:
+                A.zero_()
+    """)
+        )
+    )
+    assert r.verdict == "wrong_answer", r.message
+    assert "timed benchmark call" in r.message and "input A was modified" in r.message
+    assert all(t["passed"] for t in r.tests)
+
+
 def test_timer_monkeypatch_rejected():
     r = judge(
         job(
