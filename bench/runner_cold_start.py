@@ -1,9 +1,9 @@
 """Cold start of ``python -m runner judge`` on the CUDA vector add, with a phase breakdown.
 
-    python bench/runner_cold_start.py [--mode run|submit]
+    python bench/runner_cold_start.py [--mode run|submit] [--repeat N]
 
-Runs the CLI twice in fresh processes: first with an empty compile cache (cold: nvcc runs),
-then again (warm: the cached .so is reused). Prints JSON with the wall time of each process
+Runs the CLI in fresh processes, in pairs: first with an empty compile cache (cold: nvcc
+runs), then again (warm: the cached .so is reused); ``--repeat`` pairs, medians reported. Prints JSON with the wall time of each process
 and the runner's own phases (compile_s, start_s, tests_s, benchmark_s, total_s). Needs a GPU.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -64,10 +65,13 @@ def one(cache: str, mode: str) -> dict:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mode", default="run", choices=["run", "submit"])
+    ap.add_argument("--repeat", type=int, default=1, help="cold/warm pairs, medians reported")
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as cache:
-        cold = one(cache, args.mode)
-        warm = one(cache, args.mode)
+    colds, warms = [], []
+    for _ in range(args.repeat):
+        with tempfile.TemporaryDirectory() as cache:
+            colds.append(one(cache, args.mode))
+            warms.append(one(cache, args.mode))
     t0 = time.monotonic()
     subprocess.run(
         [sys.executable, "-c", "import torch; torch.zeros(1, device='cuda')"], check=False
@@ -77,8 +81,11 @@ def main() -> int:
         json.dumps(
             {
                 "mode": args.mode,
-                "cold": cold,
-                "warm": warm,
+                "cold": colds[0] if args.repeat == 1 else colds,
+                "warm": warms[0] if args.repeat == 1 else warms,
+                "cold_wall_s_median": _median(colds),
+                "warm_wall_s_median": _median(warms),
+                "cold_phases_median": _median_phases(colds),
                 "python_torch_cuda_context_s": round(torch_ctx, 3),
                 "target_cold_s": 3.0,
             },
@@ -86,6 +93,19 @@ def main() -> int:
         )
     )
     return 0
+
+
+def _median(runs: list[dict]) -> float | None:
+    walls = [r["wall_s"] for r in runs if "wall_s" in r and "error" not in r]
+    return round(statistics.median(walls), 3) if walls else None
+
+
+def _median_phases(runs: list[dict]) -> dict:
+    keys = {k for r in runs for k in r.get("phases", {})}
+    return {
+        k: round(statistics.median(r["phases"][k] for r in runs if k in r.get("phases", {})), 4)
+        for k in sorted(keys)
+    }
 
 
 if __name__ == "__main__":

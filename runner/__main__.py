@@ -110,15 +110,16 @@ def _prestart_enabled() -> bool:
     return os.environ.get("KERNELJUDGE_PRESTART", "1") != "0"
 
 
-def _start_spare(device: str):
+def _start_spare(device: str, language: str, mode: str):
     """Start the sandboxed child now, before this process imports torch or compiles: its
-    boot (interpreter, torch, CUDA context) is the slowest part of a cold judgement."""
+    boot (interpreter, torch, CUDA context) is the slowest part of a cold judgement. A CUDA
+    solution in mode run gets the torch-free child (runner/child_native.py)."""
     if not _prestart_enabled():
         return None
     try:
-        from runner.supervisor import Spare  # noqa: PLC0415
+        from runner.supervisor import Spare, native_child_for  # noqa: PLC0415
 
-        return Spare(device)
+        return Spare(device, native=native_child_for(language, device, mode))
     except Exception:  # noqa: BLE001 - the judgement starts its own child instead
         return None
 
@@ -128,13 +129,29 @@ def _cmd_judge(args) -> int:
     if not src.is_file():
         raise UsageError(f"{src}: no such file")
     guessed = args.device or _guess_device()
-    spare = _start_spare(guessed)
+    language = args.language or _guess_language(src)
+    spare = _start_spare(guessed, language, args.mode)
+    _import_torch_in_background()
     try:
         return _judge_with(args, src, spare)
     except BaseException:
         if spare is not None:
             spare.discard()
         raise
+
+
+def _import_torch_in_background() -> None:
+    """``import torch`` (2-3 s on a GPU host) starts now, beside the spec loading, the driver
+    check and the compile, instead of when the judgement first needs it."""
+    import threading  # noqa: PLC0415
+
+    def load() -> None:
+        try:
+            import torch  # noqa: F401, PLC0415
+        except Exception:  # noqa: BLE001 - the judgement reports it when it imports torch
+            pass
+
+    threading.Thread(target=load, name="import-torch", daemon=True).start()
 
 
 def _judge_with(args, src: Path, spare) -> int:
@@ -304,4 +321,11 @@ def _default_device() -> str:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    if sys.argv[1:2] == ["judge"]:
+        # the report is out; skip the interpreter's teardown of torch and the CUDA context
+        # (a few hundred ms of a cold judgement): the job directory and the child are gone
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)

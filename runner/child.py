@@ -13,13 +13,11 @@ the public names were replaced (user tampering -> ``rejected``).
 
 from __future__ import annotations
 
-import argparse
 import ctypes
 import importlib.util
 import os
 import sys
 import time
-import traceback
 from pathlib import Path
 
 # --- captured before anything else can run ----------------------------------------------------
@@ -34,7 +32,7 @@ _event_record = torch.cuda.Event.record
 _event_elapsed = torch.cuda.Event.elapsed_time
 _event_synchronize = torch.cuda.Event.synchronize
 
-from runner import leadin, wire  # noqa: E402
+from runner import childcore, leadin, wire  # noqa: E402
 from runner.tensors import from_bytes, nbytes, poison_, to_bytes  # noqa: E402
 
 CTYPES_SCALAR = {"int": ctypes.c_int, "float": ctypes.c_float}
@@ -58,17 +56,6 @@ def _is_cuda_error(exc: BaseException) -> bool:
         or "CUDA_ERROR" in text
         or ("AcceleratorError" in type(exc).__name__)
     )
-
-
-def _user_traceback(exc: BaseException, limit_chars: int = 4000) -> str:
-    lines = traceback.format_exception(type(exc), exc, exc.__traceback__)
-    # drop the harness frames at the top: keep from the first frame in the user's file onwards
-    text = "".join(lines)
-    marker = 'File "'
-    keep = [ln for ln in lines if "runner/child.py" not in ln]
-    if any(marker in ln for ln in keep):
-        text = "".join(keep)
-    return text[-limit_chars:]
 
 
 class Child:
@@ -132,9 +119,7 @@ class Child:
         return {"ok": True}
 
     def cmd_init(self, msg: dict) -> dict:
-        max_file = msg.get("max_file_bytes")
-        if isinstance(max_file, int) and not isinstance(max_file, bool) and max_file > 0:
-            _limit_file_size(max_file)
+        childcore.apply_init_limits(msg)
         self.device = msg["device"]
         self.language = msg["language"]
         self.params = msg["params"]
@@ -203,7 +188,7 @@ class Child:
                     }
                 self.solve = fn
         except SyntaxError as exc:
-            return {"ok": False, "kind": "compile_error", "error": _user_traceback(exc)}
+            return {"ok": False, "kind": "compile_error", "error": childcore.user_traceback(exc)}
         except BaseException as exc:  # noqa: BLE001 - user code raised while importing
             return self._error_reply(exc, "while loading the solution")
         return {"ok": True, "device": info}
@@ -216,13 +201,7 @@ class Child:
             self.cuda_dead = True
         else:
             kind = "exception"
-        return {
-            "ok": False,
-            "kind": kind,
-            "where": where,
-            "error": f"{type(exc).__name__}: {exc}"[:2000],
-            "traceback": _user_traceback(exc),
-        }
+        return childcore.error_reply(exc, where, kind)
 
     def _load_tensor(self, d: Path, name: str, dtype: str, shape: list) -> torch.Tensor:
         raw = wire.load_bytes(d / f"in_{name}.npy", nbytes(dtype, shape))
@@ -472,49 +451,15 @@ def _make_integrity_check():
 _INTEGRITY_CHECK = _make_integrity_check()
 
 
-def _redirect_output(workdir: Path) -> None:
-    """fd-level: the user's print(), C printf and device printf all land in the files."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-    for fd, name in ((1, "stdout.txt"), (2, "stderr.txt")):
-        f = os.open(workdir / name, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        os.dup2(f, fd)
-        os.close(f)
-    sys.stdout = os.fdopen(1, "w", buffering=1, closefd=False)
-    sys.stderr = os.fdopen(2, "w", buffering=1, closefd=False)
-
-
-def _limit_file_size(max_file: int) -> None:
-    """Output floods die with SIGXFSZ -> output_limit_exceeded (only ever lowers the limit)."""
-    import resource  # noqa: PLC0415
-
-    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
-    if hard != resource.RLIM_INFINITY:
-        max_file = min(max_file, hard)
-    try:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (max_file, max_file))
-    except (ValueError, OSError):
-        pass
-
-
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m runner.child")
-    ap.add_argument("--fd", type=int, required=True)
-    ap.add_argument("--workdir", required=True)
-    args = ap.parse_args(argv)
-    workdir = Path(args.workdir)
-    _redirect_output(workdir)
-    max_file = int(os.environ.get("KERNELJUDGE_MAX_FILE_BYTES", "0") or 0)
-    if max_file > 0:
-        _limit_file_size(max_file)
+    fd, workdir = childcore.parse_args("python -m runner.child", argv)
     if os.environ.get("KERNELJUDGE_DEVICE") == "cuda":
         try:  # create the CUDA context now, while the supervisor is still compiling
             torch.cuda.init()
             torch.zeros(1, device="cuda")
         except Exception:  # noqa: BLE001 - reported properly by init
             pass
-    chan = wire.Channel.from_fd(args.fd)
-    child = Child(chan, workdir)
+    child = Child(wire.Channel.from_fd(fd), workdir)
     handlers = {
         "ping": child.cmd_ping,
         "init": child.cmd_init,
@@ -524,28 +469,8 @@ def main(argv: list[str] | None = None) -> int:
         "dump": child.cmd_dump,
         "integrity": child.cmd_integrity,
     }
-    while True:
-        try:
-            msg = chan.recv()
-        except wire.ChannelClosed:
-            return 0
-        op = msg.get("op")
-        if op == "exit":
-            chan.send({"ok": True})
-            break
-        handler = handlers.get(op)
-        if handler is None:
-            chan.send({"ok": False, "kind": "protocol", "error": f"unknown op {op!r}"})
-            continue
-        reply = handler(msg)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        chan.send(reply)
-        if child.cuda_dead:
-            break  # the CUDA context is unusable after an error; the supervisor sees EOF next
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(0)
+    childcore.serve(child.chan, handlers, lambda: child.cuda_dead)
+    return 0
 
 
 if __name__ == "__main__":

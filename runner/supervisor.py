@@ -81,6 +81,18 @@ _SIGNAL_WORDS = {
 }
 
 
+def native_child_for(language: str, device: str, mode: str) -> bool:
+    """Whether a job runs in the torch-free child (runner/child_native.py): a CUDA solution
+    on a GPU in mode ``run``, which needs no benchmark. ``KERNELJUDGE_NATIVE_CHILD=0`` turns
+    it off."""
+    return (
+        language == "cuda"
+        and device == "cuda"
+        and mode == "run"
+        and os.environ.get("KERNELJUDGE_NATIVE_CHILD", "1") != "0"
+    )
+
+
 class ChildProcess:
     """The sandboxed child and its private channel.
 
@@ -98,6 +110,7 @@ class ChildProcess:
         memory_bytes: int | None = None,
         timeout_s: float | None = None,
         triton_interpret: bool | None = None,
+        native: bool | None = None,
     ):
         self.job = job
         self.job_dir = job_dir
@@ -109,7 +122,9 @@ class ChildProcess:
             memory_bytes = limits.host_memory_bytes
             timeout_s = limits.job_timeout_s
             triton_interpret = job.language == "triton" and job.device == "cpu"
+            native = native_child_for(job.language, job.device, job.mode)
         self.device = device
+        self.native = bool(native)
         parent, child = socket.socketpair()
         child_fd = child.fileno()
         os.set_inheritable(child_fd, True)
@@ -130,7 +145,7 @@ class ChildProcess:
         argv = [
             sys.executable,
             "-m",
-            "runner.child",
+            "runner.child_native" if self.native else "runner.child",
             "--fd",
             str(child_fd),
             "--workdir",
@@ -1198,12 +1213,14 @@ class Spare:
     same sandbox, its own new job directory. A spare is adopted by at most one ``judge()``
     call and killed with that job; it is never reused. Its readiness is checked with a
     ``ping`` (answered only after the child's boot: torch imported, CUDA context created), so
-    a spare that failed to boot is discarded and never blamed on a submission.
+    a spare that failed to boot is discarded and never blamed on a submission. ``native``:
+    the torch-free child, which only fits the jobs of :func:`native_child_for`.
     """
 
-    def __init__(self, device: str, limits: Limits | None = None):
+    def __init__(self, device: str, limits: Limits | None = None, native: bool = False):
         limits = limits or Limits()
         self.device = device
+        self.native = native
         self.memory_bytes = limits.host_memory_bytes
         self.timeout_s = limits.job_timeout_s
         self.started = time.monotonic()
@@ -1222,6 +1239,7 @@ class Spare:
                 memory_bytes=self.memory_bytes,
                 timeout_s=self.timeout_s + SPARE_MAX_AGE_S + SPARE_BOOT_TIMEOUT_S,
                 triton_interpret=device == "cpu",
+                native=native,
             )
         except Exception as exc:  # noqa: BLE001
             self.error = f"spawn failed: {type(exc).__name__}: {exc}"
@@ -1259,6 +1277,7 @@ class Spare:
         return (
             not self._taken
             and job.device == self.device
+            and native_child_for(job.language, job.device, job.mode) == self.native
             and lim.host_memory_bytes == self.memory_bytes
             and lim.job_timeout_s <= self.timeout_s
             and self.age_s() < SPARE_MAX_AGE_S

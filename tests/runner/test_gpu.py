@@ -196,6 +196,29 @@ def test_timing_stability_and_truth():
     assert 0.8 <= out["ratio_runner_over_do_bench"] <= 1.25
 
 
+@pytest.mark.parametrize("name", ["correct_basic.cu", "tail_skip.cu", "oob_write.cu"])
+def test_native_child_agrees_with_the_torch_child(name, monkeypatch):
+    """Mode run of a CUDA solution uses the torch-free child; it must judge exactly as the
+    torch child does (same verdicts, same per-test errors), and survive a wild write."""
+    path = SOURCES / name if (SOURCES / name).is_file() else VECTOR_ADD / "solutions" / name
+    source = path.read_text()
+    native = judge(gjob(source, mode="run"))
+    monkeypatch.setenv("KERNELJUDGE_NATIVE_CHILD", "0")
+    torch_child = judge(gjob(source, mode="run"))
+    _report(f"native {name}", native)
+    _report(f"torch child {name}", torch_child)
+    if name == "oob_write.cu":
+        assert native.verdict in ("runtime_error", "wrong_answer"), _show(native)
+    else:
+        assert native.verdict == torch_child.verdict, _show(native)
+        keys = ("name", "passed", "max_abs_err", "max_rel_err", "first_mismatch")
+        assert [{k: t.get(k) for k in keys} for t in native.tests] == [
+            {k: t.get(k) for k in keys} for t in torch_child.tests
+        ]
+    assert native.device["arch"] == torch_child.device["arch"]
+    assert native.device["name"] == torch_child.device["name"]
+
+
 def test_limits_are_respected_on_gpu():
     lim = dataclasses.replace(GPU, test_timeout_s=3)
     spin = r"""
