@@ -3,7 +3,12 @@ from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 
 from judge.models import Submission, Worker
-from judge.services import submission_moderate, submission_rejudge
+from judge.services import (
+    leaderboard_best_refresh,
+    submission_moderate,
+    submission_rejudge,
+    submissions_delete,
+)
 
 
 class ModerationActionForm(ActionForm):
@@ -29,6 +34,24 @@ class SubmissionAdmin(admin.ModelAdmin):
     readonly_fields = ("created_at", "started_at", "finished_at", "attempt", "worker_name")
     action_form = ModerationActionForm
     actions = ["rejudge", "hide", "unhide", "mark_cheated"]
+
+    # Edits and deletes here bypass the judging services, so the leaderboard rows of the
+    # boards involved are recomputed afterwards.
+    def save_model(self, request, obj, form, change) -> None:
+        before = (
+            Submission.objects.filter(pk=obj.pk)
+            .values_list("user_id", "problem_id", "device_kind")
+            .first()
+        )
+        super().save_model(request, obj, form, change)
+        for board in {before, (obj.user_id, obj.problem_id, obj.device_kind)} - {None}:
+            leaderboard_best_refresh(*board)
+
+    def delete_model(self, request, obj) -> None:
+        submissions_delete(Submission.objects.filter(pk=obj.pk))
+
+    def delete_queryset(self, request, queryset) -> None:
+        submissions_delete(queryset)
 
     @admin.action(description="Rejudge selected submissions (low priority)")
     def rejudge(self, request, queryset) -> None:

@@ -36,6 +36,17 @@ class Verdict(models.TextChoices):
     INTERNAL_ERROR = "internal_error", "Internal error"
 
 
+# A submission that ranks: an accepted, timed submit not hidden by a moderator and not judged
+# by the admin's Validate action.
+RANKABLE = models.Q(
+    verdict=Verdict.ACCEPTED,
+    mode=Mode.SUBMIT,
+    score__isnull=False,
+    hidden_from_leaderboard=False,
+    validation=False,
+)
+
+
 class Submission(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     problem = models.ForeignKey("problems.Problem", on_delete=models.CASCADE)
@@ -91,6 +102,45 @@ class Submission(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.problem_id} {self.language} {self.status}"
+
+
+class LeaderboardBest(models.Model):
+    """Each user's best rankable submit (lowest score, then earliest) per problem x device x
+    language; `language` '' holds the best over all languages. Kept by
+    judge.services.leaderboard_best_refresh whenever a write can change what ranks, so a
+    leaderboard is an ordered index scan (docs/performance.md)."""
+
+    problem = models.ForeignKey("problems.Problem", on_delete=models.CASCADE, related_name="+")
+    device_kind = models.CharField(max_length=32)
+    language = models.CharField(max_length=16, blank=True, help_text="'' = all languages")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    submission = models.ForeignKey(Submission, on_delete=models.CASCADE, related_name="+")
+    score = models.FloatField()
+    submitted_at = models.DateTimeField()
+    solution_language = models.CharField(max_length=16)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["problem", "device_kind", "language", "user"], name="leaderboard_best_user"
+            )
+        ]
+        indexes = [
+            models.Index(
+                fields=[
+                    "problem",
+                    "device_kind",
+                    "language",
+                    "score",
+                    "submitted_at",
+                    "submission",
+                ],
+                name="leaderboard_best_order",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.problem_id}/{self.device_kind}/{self.language or '*'}: {self.user_id}"
 
 
 class Worker(models.Model):

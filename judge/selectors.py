@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import logging
+import math
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -16,6 +20,8 @@ from django.db.models import (
     Count,
     F,
     IntegerField,
+    Max,
+    Min,
     OuterRef,
     Q,
     QuerySet,
@@ -25,7 +31,7 @@ from django.db.models import (
 )
 from django.utils import timezone
 
-from judge.models import Mode, Status, Submission, Verdict, Worker
+from judge.models import LeaderboardBest, Mode, Status, Submission, Verdict, Worker
 from problems.models import Problem
 
 
@@ -41,71 +47,183 @@ class LeaderboardEntry:
     created_at: datetime
 
 
-def leaderboard_for_problem(
-    problem: Problem, device_kind: str, language: str | None = None, *, fresh: bool = False
-) -> list[LeaderboardEntry]:
-    """Each user's best (lowest geomean ms) accepted submit; ties share a rank and the
-    earlier submission is listed first. Cached for KJ_LEADERBOARD_CACHE_S seconds,
-    stale-while-refresh (at 10,000 ranked users building the list takes ~0.4 s of CPU;
-    docs/performance.md); `fresh` bypasses the cache."""
-    problem_id = problem.pk
-
-    def compute() -> list[LeaderboardEntry]:
-        return _leaderboard_compute(problem_id, device_kind, language)
-
-    if fresh:
-        return compute()
-    key = f"kj:leaderboard:v1:{problem_id}:{device_kind}:{language or ''}"
-    return list(cached_stale_while_refresh(key, settings.KJ_LEADERBOARD_CACHE_S, compute))
+BOARD_ORDER = ("score", "submitted_at", "submission_id")
 
 
-def _leaderboard_compute(
-    problem_id: int, device_kind: str, language: str | None
-) -> list[LeaderboardEntry]:
-    rows = Submission.objects.filter(
-        problem_id=problem_id,
-        device_kind=device_kind,
-        mode=Mode.SUBMIT,
-        verdict=Verdict.ACCEPTED,
-        score__isnull=False,
-        hidden_from_leaderboard=False,
-        validation=False,
+def _board(problem_id: int, device_kind: str, language: str | None) -> QuerySet[LeaderboardBest]:
+    return LeaderboardBest.objects.filter(
+        problem_id=problem_id, device_kind=device_kind, language=language or ""
     )
-    if language:
-        rows = rows.filter(language=language)
-    fields = ("user_id", "user__username", "pk", "score", "language", "created_at")
-    best: list[tuple] = []
-    if connection.vendor == "postgresql":
-        # DISTINCT ON (user) over the partial index submission_best_per_user: one row per
-        # user leaves the database instead of every accepted submit (docs/performance.md).
-        rows = rows.order_by("user_id", "score", "created_at", "pk").distinct("user_id")
-        best = sorted(rows.values_list(*fields), key=lambda r: (r[3], r[5], r[2]))
-    else:
-        seen: set[int] = set()
-        for row in rows.order_by("score", "created_at", "pk").values_list(*fields):
-            if row[0] not in seen:
-                seen.add(row[0])
-                best.append(row)
-    total = len(best)
-    entries: list[LeaderboardEntry] = []
-    rank = 0
-    for index, (user_id, username, pk, score, lang, created_at) in enumerate(best):
-        if index == 0 or score != best[index - 1][3]:
-            rank = index + 1
-        slower_or_equal = total - rank + 1
-        entries.append(
-            LeaderboardEntry(
-                rank=rank,
-                percentile=round(100.0 * slower_or_equal / total, 2),
-                user_id=user_id,
-                username=username,
-                submission_id=pk,
-                score_ms=score,
-                language=lang,
-                created_at=created_at,
-            )
-        )
+
+
+def leaderboard_size(problem: Problem, device_kind: str, language: str | None = None) -> int:
+    """How many users rank on the board."""
+    return _board(problem.pk, device_kind, language).count()
+
+
+def _entry(row: tuple, rank: int, total: int) -> LeaderboardEntry:
+    user_id, username, submission_id, score, language, created_at = row
+    return LeaderboardEntry(
+        rank=rank,
+        percentile=round(100.0 * (total - rank + 1) / total, 2),
+        user_id=user_id,
+        username=username,
+        submission_id=submission_id,
+        score_ms=score,
+        language=language,
+        created_at=created_at,
+    )
+
+
+ENTRY_FIELDS = ("user_id", "user__username", "submission_id", "score", "solution_language")
+
+
+def leaderboard_page(
+    problem: Problem,
+    device_kind: str,
+    language: str | None = None,
+    offset: int = 0,
+    limit: int | None = None,
+    *,
+    total: int | None = None,
+) -> list[LeaderboardEntry]:
+    """Entries offset..offset+limit of the board: each user's best (lowest geomean ms)
+    rankable submit; equal scores share a rank (1, 2, 2, 4) and the earlier submission is
+    listed first. An ordered scan of LeaderboardBest (`total`: the board's size if known)."""
+    board = _board(problem.pk, device_kind, language)
+    if total is None:
+        total = board.count()
+    if not total or offset >= total:
+        return []
+    rows = list(
+        board.order_by(*BOARD_ORDER).values_list(*ENTRY_FIELDS, "submitted_at")[
+            offset : None if limit is None else offset + limit
+        ]
+    )
+    if not rows:
+        return []
+    # The first row's rank counts the faster users before it; the others follow from it.
+    rank = 1 + (board.filter(score__lt=rows[0][3]).count() if offset else 0)
+    entries = [_entry(rows[0], rank, total)]
+    for index in range(1, len(rows)):
+        if rows[index][3] != rows[index - 1][3]:
+            rank = offset + index + 1
+        entries.append(_entry(rows[index], rank, total))
     return entries
+
+
+def leaderboard_entry_of(
+    problem: Problem,
+    device_kind: str,
+    language: str | None,
+    user_id: int | None,
+    *,
+    total: int | None = None,
+) -> LeaderboardEntry | None:
+    """The user's entry on the board, if they rank there."""
+    if user_id is None:
+        return None
+    board = _board(problem.pk, device_kind, language)
+    row = board.filter(user_id=user_id).values_list(*ENTRY_FIELDS, "submitted_at").first()
+    if row is None:
+        return None
+    if total is None:
+        total = board.count()
+    return _entry(row, 1 + board.filter(score__lt=row[3]).count(), total)
+
+
+def leaderboard_for_problem(
+    problem: Problem, device_kind: str, language: str | None = None
+) -> list[LeaderboardEntry]:
+    """The whole board (see leaderboard_page)."""
+    return leaderboard_page(problem, device_kind, language)
+
+
+class LeaderboardRows(Sequence):
+    """A board as a lazy sequence for a paginator: count() and slices are queries."""
+
+    def __init__(self, problem: Problem, device_kind: str, language: str | None) -> None:
+        self.problem, self.device_kind, self.language = problem, device_kind, language
+        self._total: int | None = None
+
+    def count(self) -> int:
+        if self._total is None:
+            self._total = leaderboard_size(self.problem, self.device_kind, self.language)
+        return self._total
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if not isinstance(index, slice):
+            page = self[index : index + 1]
+            if not page:
+                raise IndexError(index)
+            return page[0]
+        start, stop, step = index.indices(self.count())
+        if step != 1:
+            raise ValueError("a leaderboard slice has step 1")
+        return leaderboard_page(
+            self.problem, self.device_kind, self.language, start, max(0, stop - start),
+            total=self.count(),
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ScoreHistogram:
+    counts: list[int]
+    log_lo: float  # log10 of the left edge of the first bin
+    log_hi: float  # log10 of the right edge of the last bin
+    fastest: float
+    slowest: float
+    total: int
+
+
+def score_histogram(scores: list[float], bins: int = 11) -> ScoreHistogram | None:
+    """Bins of equal width in log10(score) between the fastest and the slowest."""
+    scores = [s for s in scores if s and s > 0 and math.isfinite(s)]
+    if not scores:
+        return None
+    fastest, slowest = min(scores), max(scores)
+    lo, hi = _histogram_bounds(fastest, slowest)
+    edges = _histogram_edges(lo, hi, bins)
+    counts = [0] * bins
+    for s in scores:
+        counts[bisect.bisect_right(edges, s)] += 1
+    return ScoreHistogram(counts, lo, hi, fastest, slowest, len(scores))
+
+
+def _histogram_bounds(fastest: float, slowest: float) -> tuple[float, float]:
+    lo, hi = math.log10(fastest), math.log10(slowest)
+    return (lo - 0.5, hi + 0.5) if hi - lo < 1e-9 else (lo, hi)
+
+
+def _histogram_edges(lo: float, hi: float, bins: int) -> list[float]:
+    """The scores where bins 1..bins-1 start (a score equal to an edge is in the upper bin)."""
+    return [10 ** (lo + (hi - lo) * i / bins) for i in range(1, bins)]
+
+
+def leaderboard_summary(
+    problem: Problem, device_kind: str, language: str | None = None, bins: int = 11
+) -> tuple[int, ScoreHistogram | None]:
+    """The board's size and score_histogram over all its entries, counted in the database:
+    the fastest and slowest from the ends of the board's index, then one scan counting the
+    entries below each bin edge (instead of shipping every score to Python)."""
+    board = _board(problem.pk, device_kind, language)
+    positive = board.filter(score__gt=0)
+    span = positive.aggregate(fastest=Min("score"), slowest=Max("score"))
+    if span["fastest"] is None:
+        return board.count(), None
+    lo, hi = _histogram_bounds(span["fastest"], span["slowest"])
+    edges = _histogram_edges(lo, hi, bins)
+    # Counting `score` (never null), not the id: the scan then needs only the board's index.
+    below = {f"below{i}": Count("score", filter=Q(score__lt=e)) for i, e in enumerate(edges)}
+    found = board.aggregate(size=Count("*"), total=Count("score", filter=Q(score__gt=0)), **below)
+    cumulative = [found[f"below{i}"] for i in range(len(edges))] + [found["total"]]
+    counts = [cumulative[0]] + [b - a for a, b in itertools.pairwise(cumulative)]
+    counts[0] -= found["size"] - found["total"]  # entries <= 0 are below every edge
+    histogram = ScoreHistogram(counts, lo, hi, span["fastest"], span["slowest"], found["total"])
+    return found["size"], histogram
 
 
 def submissions_for_user(user: Any, problem: Problem | None = None) -> QuerySet[Submission]:
@@ -284,18 +402,23 @@ def problem_list_for_api(
 
 def submission_rank(submission: Submission) -> LeaderboardEntry | None:
     """The leaderboard entry (problem x device, all languages) this submission holds, if it
-    is its user's best accepted submit."""
+    is its user's best rankable submit."""
     if submission.verdict != Verdict.ACCEPTED or submission.mode != Mode.SUBMIT:
         return None
-    for entry in leaderboard_for_problem(submission.problem, submission.device_kind, fresh=True):
-        if entry.submission_id == submission.pk:
-            return entry
-    return None
+    held = LeaderboardBest.objects.filter(
+        submission_id=submission.pk, language="", device_kind=submission.device_kind
+    ).exists()
+    if not held:
+        return None
+    return leaderboard_entry_of(
+        submission.problem, submission.device_kind, None, submission.user_id
+    )
 
 
 def leaderboard_default_device(problem: Problem) -> str:
     """The device kind with the most ranked users on this problem; 'cpu' when none. Cached
-    like the leaderboards (a count over every accepted submit of the problem)."""
+    for KJ_LEADERBOARD_CACHE_S seconds, stale-while-refresh (5 ms at 20,000 entries, and a
+    default that is seconds old is harmless)."""
     problem_id = problem.pk
     return cached_stale_while_refresh(
         f"kj:leaderboard_default_device:{problem_id}",
@@ -306,16 +429,9 @@ def leaderboard_default_device(problem: Problem) -> str:
 
 def _leaderboard_default_device_query(problem_id: int) -> str:
     row = (
-        Submission.objects.filter(
-            problem_id=problem_id,
-            mode=Mode.SUBMIT,
-            verdict=Verdict.ACCEPTED,
-            score__isnull=False,
-            hidden_from_leaderboard=False,
-            validation=False,
-        )
+        LeaderboardBest.objects.filter(problem_id=problem_id, language="")
         .values("device_kind")
-        .annotate(n=Count("user", distinct=True))
+        .annotate(n=Count("pk"))
         .order_by("-n", "device_kind")
         .first()
     )
@@ -331,38 +447,42 @@ class GlobalLeaderboardEntry:
     rank_sum: int
 
 
+# Per user: problems with a ranked entry, and the sum over them of the best rank the user
+# holds on any device's board of that problem (window functions: PostgreSQL, SQLite 3.25+).
+GLOBAL_RANKS_SQL = """
+SELECT r.user_id, u.username, COUNT(*) AS solved, SUM(r.best) AS rank_sum FROM (
+    SELECT b.user_id, b.problem_id, MIN(b.board_rank) AS best FROM (
+        SELECT user_id, problem_id,
+               RANK() OVER (PARTITION BY problem_id, device_kind ORDER BY score) AS board_rank
+        FROM judge_leaderboardbest
+        WHERE language = '' AND problem_id IN (SELECT id FROM problems_problem WHERE published)
+    ) AS b
+    GROUP BY b.user_id, b.problem_id
+) AS r JOIN auth_user u ON u.id = r.user_id
+GROUP BY r.user_id, u.username
+ORDER BY solved DESC, rank_sum, u.username
+"""
+
+
 def leaderboard_global() -> list[GlobalLeaderboardEntry]:
-    """Users ranked by problems solved (an accepted submit), then by the sum over solved
-    problems of their best rank on any device's leaderboard of that problem (lower first)."""
-    pairs = (
-        Submission.objects.filter(
-            mode=Mode.SUBMIT,
-            verdict=Verdict.ACCEPTED,
-            score__isnull=False,
-            hidden_from_leaderboard=False,
-            validation=False,
-            problem__published=True,
-        )
-        .values_list("problem_id", "device_kind")
-        .distinct()
+    """Users ranked by problems solved (a ranked entry), then by the sum over solved problems
+    of their best rank on any device's leaderboard of that problem (lower first). Cached
+    for KJ_LEADERBOARD_CACHE_S seconds, stale-while-refresh: it ranks every board."""
+    return cached_stale_while_refresh(
+        "kj:leaderboard_global:v2", settings.KJ_LEADERBOARD_CACHE_S, _leaderboard_global_query
     )
-    problems = {p.pk: p for p in Problem.objects.filter(published=True)}
-    best: dict[int, dict[int, int]] = {}  # user -> problem -> best rank
-    names: dict[int, str] = {}
-    for problem_id, kind in set(pairs):
-        for entry in leaderboard_for_problem(problems[problem_id], kind):
-            names[entry.user_id] = entry.username
-            ranks = best.setdefault(entry.user_id, {})
-            ranks[problem_id] = min(ranks.get(problem_id, entry.rank), entry.rank)
-    rows = sorted(
-        ((len(r), sum(r.values()), names[u], u) for u, r in best.items()),
-        key=lambda t: (-t[0], t[1], t[2]),
-    )
+
+
+def _leaderboard_global_query() -> list[GlobalLeaderboardEntry]:
+    with connection.cursor() as cursor:
+        cursor.execute(GLOBAL_RANKS_SQL)
+        rows = cursor.fetchall()
     entries: list[GlobalLeaderboardEntry] = []
-    for index, (solved, rank_sum, username, user_id) in enumerate(rows):
+    for index, (user_id, username, solved, rank_sum) in enumerate(rows):
         prev = rows[index - 1] if index else None
-        rank = entries[-1].rank if prev and prev[:2] == (solved, rank_sum) else index + 1
-        entries.append(GlobalLeaderboardEntry(rank, user_id, username, solved, rank_sum))
+        same = prev is not None and (prev[2], prev[3]) == (solved, rank_sum)
+        rank = entries[-1].rank if same else index + 1
+        entries.append(GlobalLeaderboardEntry(rank, user_id, username, solved, int(rank_sum)))
     return entries
 
 

@@ -14,12 +14,22 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Count, F, Q
+from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 
 from judge.errors import SubmissionRefused
-from judge.models import RUNNING_STATUSES, Mode, Status, Submission, Verdict, Worker
+from judge.models import (
+    RANKABLE,
+    RUNNING_STATUSES,
+    LeaderboardBest,
+    Mode,
+    Status,
+    Submission,
+    Verdict,
+    Worker,
+)
 from judge.queues import enqueue_judging, queue_for
 from judge.selectors import submissions_queued_fair_order
 from problems.models import Problem
@@ -33,6 +43,61 @@ PHASE_STATUS = {
     "benchmarking": Status.BENCHMARKING,
 }
 MAX_PROGRESS_EVENTS = 200
+
+
+# --- leaderboards ---------------------------------------------------------------------------
+
+
+def leaderboard_best_refresh(user_id: int, problem_id: int, device_kind: str) -> None:
+    """Recompute the user's LeaderboardBest rows on one problem x device from their rankable
+    submits. Every write that can change what ranks (a recorded result, a rejudge, a hide, a
+    delete) calls this after its own change; the user's row is locked meanwhile, so two
+    results of one user recorded at once cannot leave the older best behind."""
+    with transaction.atomic():
+        list(
+            get_user_model()
+            .objects.select_for_update(no_key=True)
+            .filter(pk=user_id)
+            .values_list("pk", flat=True)
+        )
+        rows = (
+            Submission.objects.filter(RANKABLE, user_id=user_id, problem_id=problem_id)
+            .filter(device_kind=device_kind)
+            .order_by("score", "created_at", "pk")
+            .values_list("pk", "language", "score", "created_at")
+        )
+        best: dict[str, tuple] = {}
+        for row in rows:
+            best.setdefault(row[1], row)
+            best.setdefault("", row)
+        board = LeaderboardBest.objects.filter(
+            user_id=user_id, problem_id=problem_id, device_kind=device_kind
+        )
+        fields = ("submission_id", "solution_language", "score", "submitted_at")
+        held = {row[0]: row[1:] for row in board.values_list("language", *fields)}
+        board.exclude(language__in=list(best)).delete()
+        for language, row in best.items():
+            if held.get(language) == row:
+                continue
+            values = dict(zip(fields, row, strict=True))
+            if language in held:
+                board.filter(language=language).update(**values)
+            else:
+                LeaderboardBest.objects.create(
+                    user_id=user_id, problem_id=problem_id, device_kind=device_kind,
+                    language=language, **values,
+                )  # fmt: skip
+
+
+def submissions_delete(submissions: QuerySet[Submission]) -> int:
+    """Delete submissions (the admin) and put the next-best rows of their users on the
+    leaderboards they held a place on. Returns how many were deleted."""
+    with transaction.atomic():
+        boards = set(submissions.values_list("user_id", "problem_id", "device_kind"))
+        deleted, _ = Submission.objects.filter(pk__in=submissions.values("pk")).delete()
+        for user_id, problem_id, device_kind in boards:
+            leaderboard_best_refresh(user_id, problem_id, device_kind)
+    return deleted
 
 
 # --- creating -------------------------------------------------------------------------------
@@ -157,6 +222,7 @@ def submission_rejudge(submission: Submission) -> None:
             finished_at=None,
             deadline=now + timedelta(seconds=settings.KJ_QUEUED_STALE_S),
         )
+        leaderboard_best_refresh(submission.user_id, submission.problem_id, submission.device_kind)
         pk, kind = submission.pk, submission.device_kind
         transaction.on_commit(lambda: enqueue_judging(pk, kind, rejudge=True))
 
@@ -261,23 +327,32 @@ def judging_result_record(submission_id: int, attempt: int, result: dict) -> boo
     if verdict not in Verdict.values:
         result = internal_error_result(f"The runner returned an unknown verdict {verdict!r}.")
         verdict = Verdict.INTERNAL_ERROR
-    mode = Submission.objects.filter(pk=submission_id).values_list("mode", flat=True).first()
-    if mode is None:
-        return False
-    rejected = verdict == Verdict.REJECTED
-    updated = Submission.objects.filter(
-        pk=submission_id, attempt=attempt, status__in=RUNNING_STATUSES
-    ).update(
-        status=Status.DONE,
-        verdict=verdict,
-        message=str(result.get("message", ""))[:10_000],
-        result=result,
-        score=_score_from(result, mode),
-        hidden_from_leaderboard=rejected,
-        cheat_reason=str(result.get("message", "")) if rejected else "",
-        finished_at=timezone.now(),
-        deadline=None,
+    row = (
+        Submission.objects.filter(pk=submission_id)
+        .values_list("mode", "user_id", "problem_id", "device_kind", "validation")
+        .first()
     )
+    if row is None:
+        return False
+    mode, user_id, problem_id, device_kind, validation = row
+    rejected = verdict == Verdict.REJECTED
+    score = _score_from(result, mode)
+    with transaction.atomic():
+        updated = Submission.objects.filter(
+            pk=submission_id, attempt=attempt, status__in=RUNNING_STATUSES
+        ).update(
+            status=Status.DONE,
+            verdict=verdict,
+            message=str(result.get("message", ""))[:10_000],
+            result=result,
+            score=score,
+            hidden_from_leaderboard=rejected,
+            cheat_reason=str(result.get("message", "")) if rejected else "",
+            finished_at=timezone.now(),
+            deadline=None,
+        )
+        if updated and score is not None and not rejected and not validation:
+            leaderboard_best_refresh(user_id, problem_id, device_kind)
     phases = result.get("phases") if isinstance(result.get("phases"), dict) else {}
     log.info(
         "submission %s attempt %s: %s%s", submission_id, attempt, verdict,
@@ -505,7 +580,9 @@ def submission_moderate(submission: Submission, *, hidden: bool, cheat_reason: s
         )
     elif not hidden:
         fields["cheat_reason"] = ""
-    Submission.objects.filter(pk=submission.pk).update(**fields)
+    with transaction.atomic():
+        Submission.objects.filter(pk=submission.pk).update(**fields)
+        leaderboard_best_refresh(submission.user_id, submission.problem_id, submission.device_kind)
 
 
 def submissions_outdated(problem: Problem):

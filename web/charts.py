@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from html import escape
 
+from judge.selectors import ScoreHistogram
+
 WIDTH, HEIGHT, PAD_L, PAD_B, PAD_T, PAD_R = 560, 180, 40, 36, 14, 12
 
 
@@ -16,26 +18,23 @@ def _fmt_ms(ms: float) -> str:
     return f"{ms * 1000:.3g} µs"
 
 
-def runtime_histogram_svg(scores_ms: list[float], mine_ms: float | None = None, bins: int = 11):
-    """A histogram of runtimes on a log scale; the viewer's own time marked. Returns markup."""
-    scores = [s for s in scores_ms if s and s > 0 and math.isfinite(s)]
-    if not scores:
+def histogram_svg(histogram: ScoreHistogram | None, mine_ms: float | None = None) -> str:
+    """The chart of a ScoreHistogram (judge.selectors); the viewer's own time (one of the
+    counted scores) marked. Returns markup."""
+    if histogram is None:
         return ""
-    lo, hi = math.log10(min(scores)), math.log10(max(scores))
-    if mine_ms and mine_ms > 0:
-        lo, hi = min(lo, math.log10(mine_ms)), max(hi, math.log10(mine_ms))
-    if hi - lo < 1e-9:
-        lo, hi = lo - 0.5, hi + 0.5
-    counts = [0] * bins
-    for s in scores:
-        i = min(bins - 1, int((math.log10(s) - lo) / (hi - lo) * bins))
-        counts[i] += 1
+    counts, lo, hi, bins = (
+        histogram.counts,
+        histogram.log_lo,
+        histogram.log_hi,
+        len(histogram.counts),
+    )
     top = max(counts)
     plot_w, plot_h = WIDTH - PAD_L - PAD_R, HEIGHT - PAD_T - PAD_B
     bar_w = plot_w / bins
     title = (
-        f"Runtime distribution of {len(scores)} ranked solution(s), "
-        f"fastest {_fmt_ms(min(scores))}, slowest {_fmt_ms(max(scores))}"
+        f"Runtime distribution of {histogram.total} ranked solution(s), "
+        f"fastest {_fmt_ms(histogram.fastest)}, slowest {_fmt_ms(histogram.slowest)}"
     )
     if mine_ms:
         title += f"; yours {_fmt_ms(mine_ms)}"

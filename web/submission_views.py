@@ -6,7 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from judge.selectors import leaderboard_for_problem, submission_rank, submission_visible_to
+from judge.selectors import leaderboard_size, submission_rank, submission_visible_to
 from web.verdicts import LANGUAGE_LABELS, STATUS_LABELS, VERDICT_EXPLANATIONS, VERDICT_LABELS
 
 
@@ -46,9 +46,7 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tests = _test_rows(result.get("tests") or [])
     mismatch = next((t for t in tests if t.get("first_mismatch")), None)
     entry = submission_rank(submission) if submission.status == "done" else None
-    ranked = (
-        len(leaderboard_for_problem(submission.problem, submission.device_kind)) if entry else 0
-    )
+    ranked = leaderboard_size(submission.problem, submission.device_kind) if entry else 0
     context = {
         "submission": submission,
         "result": result,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-from types import SimpleNamespace
 
 from django.conf import settings
 from django.core.cache import cache
@@ -14,16 +13,19 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from judge.selectors import (
     device_kinds_live,
     leaderboard_default_device,
-    leaderboard_for_problem,
+    leaderboard_entry_of,
     leaderboard_global,
+    leaderboard_page,
+    leaderboard_summary,
     problem_list_for_api,
     problems_solved_by,
 )
 from problems.models import Difficulty
 from problems.selectors import problem_get_published, problems_published
 from problems.starters import signature_cuda, signature_python, starters_from_spec
-from web.charts import runtime_histogram_svg
+from web.charts import histogram_svg
 from web.markdown import render_markdown
+from web.tables import leaderboard_rows_html
 from web.verdicts import LANGUAGE_LABELS
 
 
@@ -121,34 +123,31 @@ def problem_leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     if device not in devices:
         devices.append(device)
     language = request.GET.get("language") or ""
-    entries = leaderboard_for_problem(problem, device, language or None)
-    user_id = request.user.pk  # read once: request.user is lazy, and there may be 10,000 entries
-    mine = next((e for e in entries if e.user_id == user_id), None)
+    total, histogram = leaderboard_summary(problem, device, language or None)
     # The page lists the top LEADERBOARD_PAGE_ROWS (and the viewer's own row below them);
-    # rendering every ranked user made the page take seconds at 10,000 users
-    # (docs/performance.md). The chart and the counts still cover everyone; the API pages
-    # through the whole ranking.
-    shown = entries[:LEADERBOARD_PAGE_ROWS]
-    if mine is not None and mine.rank > LEADERBOARD_PAGE_ROWS and mine not in shown:
-        shown = [*shown, mine]
+    # the chart and the counts cover everyone; the API pages through the whole ranking.
+    shown = leaderboard_page(
+        problem, device, language or None, 0, LEADERBOARD_PAGE_ROWS, total=total
+    )
+    user_id = request.user.pk
+    mine = next((e for e in shown if e.user_id == user_id), None) if user_id else None
+    if mine is None and user_id is not None:
+        mine = leaderboard_entry_of(problem, device, language or None, user_id, total=total)
+        if mine is not None:
+            shown = [*shown, mine]
     context = {
         "problem": problem,
-        "entries": [
-            SimpleNamespace(
-                **e.__dict__, language_label=LANGUAGE_LABELS.get(e.language, e.language)
-            )
-            for e in shown
-        ],
-        "total": len(entries),
-        "top_rows": min(len(entries), LEADERBOARD_PAGE_ROWS),
+        "rows_html": leaderboard_rows_html(shown, user_id),
+        "total": total,
+        "top_rows": min(total, LEADERBOARD_PAGE_ROWS),
         "device": device,
         "devices": devices,
         "language": language,
         "languages": [(lang, LANGUAGE_LABELS.get(lang, lang)) for lang in settings.KJ_LANGUAGES],
-        "language_labels": LANGUAGE_LABELS,
         "mine": mine,
-        "chart": runtime_histogram_svg(
-            [e.score_ms for e in entries], mine.score_ms if mine else None
+        "chart": histogram_svg(
+            histogram,
+            mine.score_ms if mine else None,
         ),
     }
     return render(request, "web/leaderboard.html", context)

@@ -11,8 +11,8 @@ from rest_framework.response import Response
 
 from judge.api.errors import ApiError
 from judge.selectors import (
+    LeaderboardRows,
     leaderboard_default_device,
-    leaderboard_for_problem,
     leaderboard_global,
 )
 from problems.selectors import problem_get_published
@@ -54,7 +54,7 @@ class ProblemLeaderboardView(GenericAPIView):
         filters.is_valid(raise_exception=True)
         device = filters.validated_data.get("device") or leaderboard_default_device(problem)
         language = filters.validated_data.get("language") or None
-        entries = leaderboard_for_problem(problem, device, language)
+        entries = LeaderboardRows(problem, device, language)
         page = [{**e.__dict__, "device": device} for e in self.paginate_queryset(entries)]
         response = self.get_paginated_response(
             self.LeaderboardEntrySerializer(page, many=True).data

@@ -15,7 +15,7 @@ from judge.selectors import (
     leaderboard_default_device,
     leaderboard_for_problem,
     leaderboard_global,
-    leaderboard_histogram,
+    leaderboard_summary,
     score_histogram,
     submission_rank,
 )
@@ -159,10 +159,10 @@ def test_default_device_and_histogram():
     accepted(UserFactory(), problem, 1.0)
     assert leaderboard_default_device(problem) == "gpu-h200"
     assert leaderboard_default_device(ProblemFactory()) == "cpu"
-    in_db = leaderboard_histogram(problem, "gpu-h200")
-    assert in_db == score_histogram([0.01, 0.1, 0.1, 1.0, 10.0])
+    size, in_db = leaderboard_summary(problem, "gpu-h200")
+    assert size == 5 and in_db == score_histogram([0.01, 0.1, 0.1, 1.0, 10.0])
     assert sum(in_db.counts) == in_db.total == 5 and in_db.counts[0] == 1 and in_db.counts[-1] == 1
-    assert leaderboard_histogram(problem, "gpu-a100") is None
+    assert leaderboard_summary(problem, "gpu-a100") == (0, None)
 
 
 def test_global_leaderboard_sums_best_ranks_over_solved_problems():
@@ -195,4 +195,4 @@ def test_migration_backfill_agrees_with_the_service():
         for board_language in ("s.language", "''"):
             cursor.execute(backfill.BACKFILL.format(board=board_language))
     assert sorted(LeaderboardBest.objects.values_list(*fields)) == kept
-    assert len(kept) == 13
+    assert len(kept) == 4 * 3 + 2  # per user: all languages, pytorch, triton; cuda: 2
