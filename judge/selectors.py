@@ -33,6 +33,7 @@ from django.utils import timezone
 
 from judge.models import LeaderboardBest, Mode, Status, Submission, Verdict, Worker
 from problems.models import Problem
+from problems.selectors import problems_published
 
 
 @dataclass(frozen=True)
@@ -226,6 +227,17 @@ def leaderboard_summary(
     return found["size"], histogram
 
 
+# A problem's large JSON/text (reference source and test values, statement, starters): only
+# the problem page and the judging job read them.
+CONTENT_FIELDS = ("spec", "statement", "starters")
+
+
+def problem_header_get_published(slug: str) -> Problem | None:
+    """The published problem without CONTENT_FIELDS (loaded if touched): for the submit API
+    and the leaderboards, which show only its slug, title and version."""
+    return problems_published().defer(*CONTENT_FIELDS).filter(slug=slug).first()
+
+
 def submissions_for_user(user: Any, problem: Problem | None = None) -> QuerySet[Submission]:
     rows = Submission.objects.filter(user=user).select_related("problem")
     if problem is not None:
@@ -323,7 +335,7 @@ def problem_list_with_stats() -> list[Problem]:
     zero = {"submission_count": 0, "solved_by": 0, "judged_count": 0, "accepted_count": 0}
     # The spec (reference source, explicit test values), statement and starters are large
     # JSON/text that no list shows; loading them for every problem cost ~70 ms a request.
-    rows = Problem.objects.filter(published=True).defer("spec", "statement", "starters")
+    rows = Problem.objects.filter(published=True).defer(*CONTENT_FIELDS)
     problems = list(rows.order_by("slug"))
     for problem in problems:
         for key, value in stats.get(problem.pk, zero).items():

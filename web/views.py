@@ -17,6 +17,7 @@ from judge.selectors import (
     leaderboard_global,
     leaderboard_page,
     leaderboard_summary,
+    problem_header_get_published,
     problem_list_for_api,
     problems_solved_by,
 )
@@ -25,7 +26,7 @@ from problems.selectors import problem_get_published, problems_published
 from problems.starters import signature_cuda, signature_python, starters_from_spec
 from web.charts import histogram_svg
 from web.markdown import render_markdown
-from web.tables import leaderboard_rows_html
+from web.tables import leaderboard_rows_html, problem_rows_html
 from web.verdicts import LANGUAGE_LABELS
 
 
@@ -42,6 +43,7 @@ def problem_list(request: HttpRequest) -> HttpResponse:
     )
     context = {
         "problems": problems,
+        "rows_html": problem_rows_html(problems),
         "difficulties": Difficulty.choices,
         "tags": tags,
         "filters": {"difficulty": difficulty, "tag": tag, "q": search},
@@ -114,7 +116,7 @@ LEADERBOARD_PAGE_ROWS = 100
 
 
 def problem_leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
-    problem = problem_get_published(slug)
+    problem = problem_header_get_published(slug)
     if problem is None:
         raise Http404("No such problem.")
     default_device = leaderboard_default_device(problem)

@@ -14,8 +14,8 @@ from judge.selectors import (
     LeaderboardRows,
     leaderboard_default_device,
     leaderboard_global,
+    problem_header_get_published,
 )
-from problems.selectors import problem_get_published
 
 
 class ProblemLeaderboardView(GenericAPIView):
@@ -47,7 +47,7 @@ class ProblemLeaderboardView(GenericAPIView):
         responses=LeaderboardEntrySerializer(many=True),
     )
     def get(self, request: Request, slug: str) -> Response:
-        problem = problem_get_published(slug)
+        problem = problem_header_get_published(slug)
         if problem is None:
             raise ApiError("not_found", f"There is no problem {slug!r}.", 404)
         filters = self.LeaderboardFilterSerializer(data=request.query_params)

@@ -12,7 +12,12 @@ from rest_framework.response import Response
 from judge.api.errors import ApiError
 from judge.api.throttles import SubmissionCreateThrottle
 from judge.models import Mode, Submission
-from judge.selectors import submission_rank, submission_visible_to, submissions_for_user
+from judge.selectors import (
+    problem_header_get_published,
+    submission_rank,
+    submission_visible_to,
+    submissions_for_user,
+)
 from judge.services import submission_cancel, submission_create
 from problems.selectors import problem_get_published
 
@@ -144,15 +149,15 @@ class SubmissionListCreateView(GenericAPIView):
         data = self.SubmissionCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = data.validated_data
-        problem = problem_get_published(fields["problem"])
+        problem = problem_header_get_published(fields["problem"])
         if problem is None:
             message = f"There is no problem {fields['problem']!r}."
             raise ApiError("no_such_problem", message, 400, {"problem": [message]})
         device = fields.get("device") or fields.get("device_kind") or "cpu"
         submission = submission_create(
             request.user, problem, fields["language"], device, fields["mode"], fields["source"]
-        )  # SubmissionRefused -> 400/429 via the exception handler
-        submission = Submission.objects.select_related("problem", "user").get(pk=submission.pk)
+        )  # SubmissionRefused -> 400/429 via the exception handler; the row as created (with
+        # its user and problem) is what the response shows, no second read
         return Response(render(submission, request.user), status=status.HTTP_201_CREATED)
 
 
