@@ -178,11 +178,13 @@ class RunnerService:
     it; ``judge`` sends one job through runner.client once the spare child is ready (the
     wait is not counted: a worker's next job normally finds the spare booted)."""
 
-    def __init__(self, device: str, cache_dir: str | None = None) -> None:
+    def __init__(self, device: str, cache_dir: str | None = None, gpu: int | None = None) -> None:
         self.dir = tempfile.mkdtemp(prefix="kjbench-svc-")
         os.chmod(self.dir, 0o700)
         self.socket = str(Path(self.dir) / "runner.sock")
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        if gpu is not None:
+            env["CUDA_VISIBLE_DEVICES"] = str(gpu)
         if cache_dir:
             env["KERNELJUDGE_CACHE"] = cache_dir
         self.log = open(Path(self.dir) / "serve.log", "wb")  # noqa: SIM115

@@ -38,7 +38,15 @@ from gpu_common import (  # noqa: E402
     write_partial,
 )
 
-PHASES = ("compile_s", "start_s", "tests_s", "benchmark_s", "total_s")
+PHASES = (
+    "compile_s",
+    "start_s",
+    "tests_s",
+    "benchmark_s",
+    "bench_checks_s",
+    "reference_timing_s",
+    "total_s",
+)
 
 
 def main(argv: list[str] | None = None) -> int:

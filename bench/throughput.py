@@ -6,6 +6,7 @@ benchmark lock), everything else overlaps.
 
     python3 bench/throughput.py [--layouts 1x1,1x4] [--window 45] [--out DIR]
     python3 bench/throughput.py --layouts 1x1,2x1 --name throughput_2gpu   # two GPUs
+    python3 bench/throughput.py --layouts 1x1,1x4 --via service   # warm runner services
     python3 bench/throughput.py --device cpu --quick     # smoke test: PyTorch on the CPU
 
 Every job gets a unique source (fresh compile, as real submissions do). A configuration
@@ -30,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from gpu_common import (  # noqa: E402
     CATALOG,
+    RunnerService,
     arch_of_gpu,
     default_out_dir,
     header,
@@ -114,16 +116,29 @@ def parse_layouts(text: str) -> list[tuple[int, int]]:
 
 
 def run_config(
-    gpus: int, per_gpu: int, mix, device: str, arch: str, window: float, max_jobs: int, mode: str
+    gpus: int,
+    per_gpu: int,
+    mix,
+    device: str,
+    arch: str,
+    window: float,
+    max_jobs: int,
+    mode: str,
+    via: str = "process",
 ) -> dict:
     jobs = itertools.cycle(mix)
     lock = threading.Lock()
     results: list[dict] = []
     started = [0]
+    pins = [g if device == "cuda" else None for g in range(gpus) for _ in range(per_gpu)]
+    # with --via service: one warm `runner serve` per supervisor, booted before the window
+    services = [RunnerService(device, gpu=g) for g in pins] if via == "service" else []
+    for svc in services:
+        svc.wait_ready()
     t0 = time.monotonic()
     stop_at = t0 + window
 
-    def supervisor(gpu: int | None) -> None:
+    def supervisor(k: int, gpu: int | None) -> None:
         while True:
             with lock:
                 if time.monotonic() >= stop_at or started[0] >= max_jobs:
@@ -132,7 +147,8 @@ def run_config(
                 slug, sol = next(jobs)
             lang = language_of(sol)
             src = nonce_source(sol.read_text(), lang, uuid.uuid4().hex)
-            r = run_job(job_json(slug, src, lang, device, mode, started[0], None, arch), gpu=gpu)
+            spec = job_json(slug, src, lang, device, mode, started[0], None, arch)
+            r = services[k].judge(spec) if services else run_job(spec, gpu=gpu)
             r.update({"problem": slug, "solution": sol.name, "gpu": gpu})
             with lock:
                 results.append(r)
@@ -140,20 +156,22 @@ def run_config(
     sampler = UtilSampler() if device == "cuda" else None
     if sampler:
         sampler.start()
-    pins = [g if device == "cuda" else None for g in range(gpus) for _ in range(per_gpu)]
-    threads = [threading.Thread(target=supervisor, args=(g,)) for g in pins]
+    threads = [threading.Thread(target=supervisor, args=(k, g)) for k, g in enumerate(pins)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     elapsed = time.monotonic() - t0
     busy = sampler.stop(gpus) if sampler else None
+    for svc in services:
+        svc.close()
     verdicts: dict[str, int] = {}
     for r in results:
         verdicts[r.get("verdict") or "?"] = verdicts.get(r.get("verdict") or "?", 0) + 1
     per_hour = len(results) / elapsed * 3600 if elapsed else 0.0
     return {
         "layout": f"{gpus}x{per_gpu}",
+        "via": via,
         "gpus": gpus,
         "supervisors_per_gpu": per_gpu,
         "elapsed_s": round(elapsed, 2),
@@ -183,6 +201,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mix-size", type=int, default=0, help="first K solutions of the mix (0: all)")
     ap.add_argument("--mode", default="submit", choices=["run", "submit"])
     ap.add_argument("--name", default="throughput", help="output file name (without .json/.md)")
+    ap.add_argument(
+        "--via",
+        default="process",
+        choices=["process", "service"],
+        help="a `python -m runner job` per judgement, or a warm `runner serve` per supervisor",
+    )
     ap.add_argument("--out", default="")
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args(argv)
@@ -198,7 +222,9 @@ def main(argv: list[str] | None = None) -> int:
     arch = arch_of_gpu() if args.device == "cuda" else "sm_90"
     configs = []
     for gpus, per_gpu in parse_layouts(args.layouts):
-        c = run_config(gpus, per_gpu, mix, args.device, arch, args.window, args.max_jobs, args.mode)
+        c = run_config(
+            gpus, per_gpu, mix, args.device, arch, args.window, args.max_jobs, args.mode, args.via
+        )
         configs.append(c)
         print(f"[throughput] {c['layout']}: {c['judged']} judged in {c['elapsed_s']} s = "
               f"{c['judged_per_hour']}/h, busy {c['gpu_busy_fraction']}, {c['verdicts']}", file=sys.stderr)  # fmt: skip

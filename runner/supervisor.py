@@ -40,6 +40,11 @@ SIDE_STREAM_FLAG_FRACTION = 0.25  # calls timed in full before a case is flagged
 MAX_GAP_MS = 0.05
 JIT_ALLOWANCE_S = 60.0
 GPU_LOCK_TIMEOUT_S = 300.0  # waiting longer than this, benchmark anyway and flag it
+# A checked timed call reads back tensors of up to SAMPLE_ABOVE elements whole; larger ones as
+# SAMPLE_CHUNKS runs of SAMPLE_RUN elements at secret random offsets (plus both ends).
+SAMPLE_ABOVE = 1 << 20
+SAMPLE_CHUNKS = 1024
+SAMPLE_RUN = 1024
 
 
 class Verdict(Exception):
@@ -651,19 +656,26 @@ class Judgement:
         inputs: dict,
         scalars: dict,
         post_dir: Path,
-        check_inputs: bool = True,
+        samples: dict | None = None,
     ) -> tuple[bool, dict, str]:
-        """Compare the child's post-call tensors with the inputs sent (``check_inputs``) and
-        the expected outputs."""
+        """Compare the child's post-call tensors with the inputs sent and the expected outputs.
+
+        ``samples``: for tensors read back in part, the flat indices of the elements the child
+        returned (see ``_sample_starts``); those tensors are compared at those elements."""
         from runner.tensors import from_bytes, nbytes  # noqa: PLC0415
-        from runner.verify import compare, describe, first_change  # noqa: PLC0415
+        from runner.verify import compare, describe, first_change, unravel  # noqa: PLC0415
 
         dev = inputs_device(inputs, self.job)
+        samples = samples or {}
+
+        def part(name: str, t):
+            return t.reshape(-1)[samples[name]] if name in samples else t
+
         post = {}
         for p in self.problem.tensor_params:
-            if p.role == "in" and not check_inputs:
-                continue
             shape = p.shape_for(scalars)
+            if p.name in samples:
+                shape = (samples[p.name].numel(),)
             try:
                 raw = wire.load_bytes(post_dir / f"post_{p.name}.npy", nbytes(p.dtype, shape))
             except wire.ProtocolError as exc:
@@ -673,10 +685,12 @@ class Judgement:
             post[p.name] = from_bytes(raw, p.dtype, shape, device=dev)
         entry: dict[str, Any] = {"max_abs_err": 0.0, "max_rel_err": 0.0, "first_mismatch": None}
         for p in self.problem.tensor_params:
-            if p.role != "in" or not check_inputs:
+            if p.role != "in":
                 continue
-            idx = first_change(inputs[p.name], post[p.name])
+            idx = first_change(part(p.name, inputs[p.name]), post[p.name])
             if idx is not None:
+                if p.name in samples:
+                    idx = int(samples[p.name][idx])
                 msg = (
                     f"Test '{name}' ({_fmt_sizes(sizes)}): input {p.name} was modified by "
                     f"solve (first change at flat index {idx}); inputs are read-only."
@@ -700,15 +714,20 @@ class Judgement:
         for p in self.problem.tensor_params:
             if not p.is_output:
                 continue
+            full_shape = tuple(expected[p.name].shape)
+            allowance = extra.get(p.name)
             cmp = compare(
                 p.name,
                 post[p.name],
-                expected[p.name],
+                part(p.name, expected[p.name]),
                 p.dtype,
                 self.problem.atol,
                 self.problem.rtol,
-                extra.get(p.name),
+                None if allowance is None else part(p.name, allowance.reshape(full_shape)),
             )
+            if p.name in samples and cmp.first_mismatch:
+                flat = int(samples[p.name][cmp.first_mismatch["flat_index"]])
+                cmp.first_mismatch.update(flat_index=flat, index=unravel(flat, full_shape))
             if cmp.max_bound_ratio is not None:
                 entry["max_bound_ratio"] = max(
                     entry.get("max_bound_ratio", 0.0), cmp.max_bound_ratio
@@ -721,7 +740,9 @@ class Judgement:
                     "expected": _to_list(expected[p.name]),
                 }
             if not cmp.passed:
-                msg = describe(name, sizes, cmp, tuple(expected[p.name].shape))
+                msg = describe(name, sizes, cmp, full_shape)
+                if p.name in samples:
+                    msg += f" [{samples[p.name].numel()} elements checked, at random offsets]"
                 entry["first_mismatch"] = cmp.first_mismatch
                 entry["mismatches"] = cmp.mismatches
                 entry["message"] = msg
@@ -1033,13 +1054,13 @@ class Judgement:
 
         ddir = self._new_dir(f"chk{ci}_{it}_")
         proc.sandbox_owns(ddir)
-        # The first call's inputs are checked unchanged too (the read-only rule at benchmark
-        # sizes); later checked calls dump only what the call wrote, since a copy of every
-        # input of a large case cost more than the timed calls themselves.
-        check_inputs = it == 0
-        names = [p.name for p in self.problem.tensor_params if check_inputs or p.is_output]
+        starts = {
+            p.name: plan
+            for p in self.problem.tensor_params
+            if (plan := self._sample_starts(math.prod(p.shape_for(scalars)))) is not None
+        }
         reply = self._ask(
-            {"op": "dump", "dir": ddir.name, "names": names},
+            {"op": "dump", "dir": ddir.name, "runs": starts, "run_elems": SAMPLE_RUN},
             max(60.0, self.limits.test_timeout_s),
             where,
         )
@@ -1052,16 +1073,37 @@ class Judgement:
             inputs = generate_inputs(self.problem, case, int(msg["seed"]), self.job.device)
         name = f"{case.name}, timed call {it + 1}"
         ok, entry, text = self._check_outputs(
-            name, scalars, inputs, scalars, ddir, check_inputs=check_inputs
+            name, scalars, inputs, scalars, ddir, samples=self._sample_index(starts)
         )
         shutil.rmtree(ddir, ignore_errors=True)
         if not ok:
             raise Verdict(
                 "wrong_answer",
-                f"A timed benchmark call produced a wrong result (all tests had passed): {text}. "
+                f"A timed benchmark call produced a wrong result (all tests had passed): "
+                f"{text.rstrip('.')}. "
                 f"Results must be computed on every call for the inputs of that call "
                 f"(no caching across calls, no deferred work, no shortcuts at benchmark sizes).",
             )
+
+    def _sample_starts(self, numel: int) -> list[int] | None:
+        """Where the runs of a sampled read-back start (None: read it whole). Chosen after the
+        call has returned, from the secret generator, so the child cannot know them while it
+        computes; both ends are always in, where tail and boundary bugs live."""
+        if numel <= SAMPLE_ABOVE:
+            return None
+        last = numel - SAMPLE_RUN
+        return sorted({0, last, *(self.rng.randrange(last + 1) for _ in range(SAMPLE_CHUNKS - 2))})
+
+    def _sample_index(self, starts: dict[str, list[int]]) -> dict:
+        """Flat element indices of each sampled tensor, on the judging device."""
+        import torch  # noqa: PLC0415
+
+        out = {}
+        for name, plan in starts.items():
+            first = torch.tensor(plan, dtype=torch.int64, device=self.job.device)
+            run = torch.arange(SAMPLE_RUN, dtype=torch.int64, device=self.job.device)
+            out[name] = (first[:, None] + run[None, :]).reshape(-1)
+        return out
 
     def _time_reference(self, ci: int, case: BenchmarkCase, out: dict, n_cases: int) -> None:
         """Time the reference in this process, the same way (fresh inputs, L2 flush)."""

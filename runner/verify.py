@@ -29,7 +29,7 @@ class Comparison:
     max_bound_ratio: float | None = None
 
 
-def _unravel(flat: int, shape: tuple[int, ...]) -> list[int]:
+def unravel(flat: int, shape: tuple[int, ...]) -> list[int]:
     idx = []
     for d in reversed(shape):
         idx.append(flat % d if d else 0)
@@ -97,7 +97,7 @@ def compare(
     first = int(torch.nonzero(~flat_ok)[0, 0])
     fm = {
         "output": name,
-        "index": _unravel(first, shape),
+        "index": unravel(first, shape),
         "flat_index": first,
         "expected": _py(
             exp.reshape(-1)[first].double()

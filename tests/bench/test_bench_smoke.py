@@ -59,11 +59,13 @@ def test_latency_cpu_quick(tmp_path: Path, via: str) -> None:
     assert (tmp_path / f"latency_{via}.md").read_text().startswith("# Latency")
 
 
-def test_throughput_cpu_quick(tmp_path: Path) -> None:
-    run(["bench/throughput.py", "--device", "cpu", "--quick", "--out", str(tmp_path)])
+@pytest.mark.parametrize("via", ["process", "service"])
+def test_throughput_cpu_quick(tmp_path: Path, via: str) -> None:
+    run(["bench/throughput.py", "--device", "cpu", "--quick", "--via", via, "--out", str(tmp_path)])
     report = json.loads((tmp_path / "throughput.json").read_text())
     assert [c["layout"] for c in report["configs"]] == ["1x1", "1x2"]
     for c in report["configs"]:
+        assert c["via"] == via
         assert c["judged"] >= 1 and c["accepted"] == c["judged"], c
         assert c["judged_per_hour"] > 0 and c["gpu_busy_fraction"] is None
     assert report["mix"] and all("/correct_" in m for m in report["mix"])
@@ -99,6 +101,8 @@ def test_web_bench_quick(tmp_path: Path) -> None:
             PG,
             "--redis",
             REDIS,
+            "--open-rates",
+            "20",
             "--out",
             str(out),
         ]
@@ -117,6 +121,8 @@ def test_web_bench_quick(tmp_path: Path) -> None:
         assert m["requests"] > 0 and m["errors"] == 0, (name, e)
         assert 0 < m["p50_ms"] <= m["p95_ms"] <= m["p99_ms"], (name, m)
         assert isinstance(e["meets_target"], bool)
+        [open_loop] = m["open_loop"]  # the open-loop extra at the one rate asked for
+        assert open_loop["offered_rps"] == 20 and open_loop["p50_ms"] > 0, (name, open_loop)
     # load, one-client and warm-up submissions: all removed again
     assert (
         report["submissions_created_and_deleted"]

@@ -250,6 +250,38 @@ def test_input_written_at_benchmark_size_caught():
     assert all(t["passed"] for t in r.tests)
 
 
+@pytest.fixture
+def sampled_readback(monkeypatch):
+    """Checked timed calls read back samples (as GPU-sized cases do), at CPU sizes."""
+    from runner import supervisor
+
+    monkeypatch.setattr(supervisor, "SAMPLE_ABOVE", 4096)
+    monkeypatch.setattr(supervisor, "SAMPLE_CHUNKS", 32)
+    monkeypatch.setattr(supervisor, "SAMPLE_RUN", 64)
+
+
+@pytest.mark.parametrize(
+    "body, found",
+    [
+        ("torch.add(A, B, out=C)", None),
+        ("torch.add(A, B, out=C)\n    if N == 1000000: C[-1] = 0.0", "C[999999]"),
+        ("torch.add(A, B, out=C)\n    if N == 1000000: C[::2] = 0.0", "C["),
+        ("torch.add(A, B, out=C)\n    if N == 1000000: A[0] = 7.0", "input A was modified"),
+    ],
+    ids=["correct", "last-element", "every-other", "input-written"],
+)
+def test_sampled_readback_of_timed_calls(sampled_readback, body, found):
+    r = judge(job(f"import torch\ndef solve(A, B, C, N):\n    {body}\n"))
+    if found is None:
+        assert r.verdict == "accepted", r.message
+        assert r.benchmark["cases"][0]["checked_calls"] >= 2
+        return
+    assert r.verdict == "wrong_answer", r.message
+    assert "timed benchmark call" in r.message and found in r.message
+    if "input" not in found:
+        assert "elements checked, at random offsets" in r.message
+
+
 def test_timer_monkeypatch_rejected():
     r = judge(
         job(
