@@ -4,13 +4,17 @@
     python bench/web_bench.py [--rows 1000000] [--runs 3] [--duration 10] [--clients 20]
                               [--workers 4] [--db kj_bench] [--reuse] [--drop] [--out FILE]
     python bench/web_bench.py --quick         # tiny: 3,000 rows, 1 s per endpoint, 1 run
+    python bench/web_bench.py --reuse --open-rates 100,200   # + open-loop phases
 
 Steps: (1) create database `--db` on the PostgreSQL server of `--pg` (default
 postgresql://postgres@127.0.0.1:5432), migrate, sync the problem catalog, load users and
 submissions with COPY (skipped with --reuse when the rows are there); (2) start gunicorn
 (`judge.wsgi`, DEBUG off, sync workers) on a free loopback port; (3) for each endpoint, run
 `--clients` closed-loop clients for `--duration` seconds (at most `--max-requests`), `--runs`
-times; (4) print and write JSON: per endpoint and run p50/p95/p99/mean latency (ms),
+times, each followed by `--solo-requests` from one client (the service time) and, with
+`--open-rates`, an open-loop phase per rate (Poisson arrivals at a fixed total rate, latency
+from the scheduled arrival; an extra beside the closed-loop figure, which stays the headline);
+(4) print and write JSON: per endpoint and run p50/p95/p99/mean latency (ms),
 throughput (req/s), errors; plus the median over runs. Submissions made by the submit
 endpoint go to a Redis queue with a private prefix that nobody consumes; the bench deletes
 those rows and the queue keys afterwards. The rate limits are raised for the bench users
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import importlib
 import io
 import json
 import math
@@ -246,9 +251,15 @@ def load(args, log) -> dict:
 
     with connection.cursor() as cur:
         copy_rows(cur.cursor, "judge_submission", columns + extra_cols, rows_with_extras())
+        # COPY bypasses the judging services: fill the leaderboards' best-score table the way
+        # its migration does for submissions judged before it existed.
+        backfill = importlib.import_module("judge.migrations.0005_leaderboard_best").BACKFILL
+        for board in ("s.language", "''"):
+            cur.execute(backfill.format(board=board))
         # What autovacuum does to a table that has lived a while: statistics, and the
         # visibility map that lets index-only scans skip the heap.
         cur.execute("VACUUM (ANALYZE) judge_submission")
+        cur.execute("VACUUM (ANALYZE) judge_leaderboardbest")
         cur.execute("ANALYZE")
     done = time.monotonic()
     info = {
@@ -343,11 +354,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(env: dict, workers: int, port: int) -> subprocess.Popen:
+def start_server(
+    env: dict, workers: int, port: int, worker_class: str = "sync", threads: int = 1
+) -> subprocess.Popen:
     gunicorn = Path(sys.executable).with_name("gunicorn")
     cmd = [str(gunicorn) if gunicorn.exists() else "gunicorn", "judge.wsgi:application",
            "--workers", str(workers), "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
-           "--timeout", "120"]  # fmt: skip
+           "--timeout", "120", "--worker-class", worker_class, "--threads", str(threads)]  # fmt: skip
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -386,47 +399,22 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (k - lo)
 
 
-def drive(port: int, make_request, clients: int, duration: float, max_requests: int) -> dict:
-    """`clients` threads, each a closed loop of requests (a new connection each: gunicorn's
-    sync workers close after every response) until `duration` s or `max_requests` in all."""
-    latencies: list[float] = []
-    errors: dict[str, int] = {}
-    lock = threading.Lock()
-    count = [0]
-    stop_at = time.monotonic() + duration
+def send(port: int, request: tuple) -> tuple[object, object]:
+    """One request on a new connection (gunicorn's sync workers close after every response).
+    Returns (status or exception name, expected status)."""
+    method, path, body, headers, ok = request
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        conn.request(method, path, body=body, headers=headers)
+        resp = conn.getresponse()
+        resp.read()
+        conn.close()
+        return resp.status, ok
+    except OSError as exc:
+        return type(exc).__name__, ok
 
-    def client(i: int) -> None:
-        rnd = random.Random(i)
-        while time.monotonic() < stop_at:
-            with lock:
-                if count[0] >= max_requests:
-                    return
-                count[0] += 1
-            method, path, body, headers, ok = make_request(i, rnd)
-            t0 = time.perf_counter()
-            try:
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-                conn.request(method, path, body=body, headers=headers)
-                resp = conn.getresponse()
-                resp.read()
-                conn.close()
-                status = resp.status
-            except OSError as exc:
-                status = type(exc).__name__
-            dt = (time.perf_counter() - t0) * 1000.0
-            with lock:
-                if status == ok:
-                    latencies.append(dt)
-                else:
-                    errors[str(status)] = errors.get(str(status), 0) + 1
 
-    t0 = time.monotonic()
-    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(clients)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    wall = time.monotonic() - t0
+def latency_summary(latencies: list[float], errors: dict, wall: float) -> dict:
     lat = sorted(latencies)
     return {
         "requests": len(lat),
@@ -440,6 +428,83 @@ def drive(port: int, make_request, clients: int, duration: float, max_requests: 
         "max_ms": round(lat[-1], 2) if lat else float("nan"),
         "_latencies": lat,
     }
+
+
+def drive(port: int, make_request, clients: int, duration: float, max_requests: int) -> dict:
+    """`clients` threads, each a closed loop of requests (the next one as soon as the last
+    answered) until `duration` s or `max_requests` in all."""
+    latencies: list[float] = []
+    errors: dict[str, int] = {}
+    lock = threading.Lock()
+    count = [0]
+    stop_at = time.monotonic() + duration
+
+    def client(i: int) -> None:
+        rnd = random.Random(i)
+        while time.monotonic() < stop_at:
+            with lock:
+                if count[0] >= max_requests:
+                    return
+                count[0] += 1
+            request = make_request(i, rnd)
+            t0 = time.perf_counter()
+            status, ok = send(port, request)
+            dt = (time.perf_counter() - t0) * 1000.0
+            with lock:
+                if status == ok:
+                    latencies.append(dt)
+                else:
+                    errors[str(status)] = errors.get(str(status), 0) + 1
+
+    t0 = time.monotonic()
+    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return latency_summary(latencies, errors, time.monotonic() - t0)
+
+
+def drive_open(port: int, make_request, clients: int, rate: float, duration: float) -> dict:
+    """Open loop: `clients` threads, each sending at Poisson arrivals of rate/clients per
+    second (so `rate` req/s in all, whatever the server does) for `duration` s. A request's
+    latency runs from its scheduled arrival, so the time it waited for its client thread (the
+    previous request still running) counts too: no coordinated omission. `late` counts the
+    requests that started more than 1 ms after their arrival."""
+    latencies: list[float] = []
+    errors: dict[str, int] = {}
+    late = [0]
+    lock = threading.Lock()
+    start = time.perf_counter() + 0.05
+
+    def client(i: int) -> None:
+        rnd = random.Random(1000 + i)
+        arrival = start + rnd.expovariate(rate / clients)
+        while arrival < start + duration:
+            request = make_request(i, rnd)
+            wait = arrival - time.perf_counter()
+            if wait > 0:
+                time.sleep(wait)
+            began = time.perf_counter()
+            status, ok = send(port, request)
+            dt = (time.perf_counter() - arrival) * 1000.0
+            with lock:
+                late[0] += began - arrival > 0.001
+                if status == ok:
+                    latencies.append(dt)
+                else:
+                    errors[str(status)] = errors.get(str(status), 0) + 1
+            arrival += rnd.expovariate(rate / clients)
+
+    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    out = latency_summary(latencies, errors, time.perf_counter() - start)
+    out["offered_rps"] = rate
+    out["late_starts"] = late[0]
+    return out
 
 
 def request_makers(slug: str, slugs: list[str], keys: list[str]) -> dict:
@@ -476,6 +541,15 @@ def summarize(runs: list[dict]) -> dict:
     out["runs"] = len(runs)
     out["requests"] = sum(r["requests"] for r in runs)
     out["errors"] = sum(sum(r["errors"].values()) for r in runs)
+    rates = sorted({o["offered_rps"] for r in runs for o in r.get("open_loop", [])})
+    if rates:  # per offered rate, the median over runs
+        out["open_loop"] = [
+            {"offered_rps": rate}
+            | {k: round(statistics.median(o[k] for r in runs for o in r["open_loop"]
+                                          if o["offered_rps"] == rate), 2)
+               for k in ("p50_ms", "p95_ms", "p99_ms", "throughput_rps", "late_starts")}
+            for rate in rates
+        ]  # fmt: skip
     return out
 
 
@@ -508,7 +582,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--solo-requests", type=int, default=40, help="one-client requests per endpoint and run"
     )
-    ap.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
+    ap.add_argument("--workers", type=int, default=4, help="gunicorn workers")
+    ap.add_argument("--worker-class", default="sync", help="gunicorn worker class (sync, gthread)")
+    ap.add_argument("--threads", type=int, default=1, help="threads per gthread worker")
+    ap.add_argument(
+        "--open-rates",
+        default="",
+        help="also an open-loop phase per endpoint and run at each of these total rates "
+        "(req/s, comma-separated; Poisson arrivals over --clients threads); a labelled extra "
+        "beside the closed-loop figures",
+    )
     ap.add_argument("--endpoints", default=",".join(ENDPOINTS))
     ap.add_argument("--seed", type=int, default=20261121)
     ap.add_argument("--reuse", action="store_true", help="keep an already loaded --db")
@@ -564,6 +647,7 @@ def main(argv: list[str] | None = None) -> int:
         call_command("migrate", verbosity=0)  # new indexes on a reused database
         with connection.cursor() as cur:
             cur.execute("VACUUM (ANALYZE) judge_submission")
+            cur.execute("VACUUM (ANALYZE) judge_leaderboardbest")
     keys = bench_clients(args)
     slug = popular_problem()
     from problems.models import Problem
@@ -574,9 +658,10 @@ def main(argv: list[str] | None = None) -> int:
     connection.close()
     port = free_port()
     server_env = {**os.environ, **env, "PYTHONPATH": str(ROOT)}
-    server = start_server(server_env, args.workers, port)
+    server = start_server(server_env, args.workers, port, args.worker_class, args.threads)
     makers = request_makers(slug, slugs, keys)
     endpoints = [e for e in args.endpoints.split(",") if e]
+    open_rates = [float(x) for x in args.open_rates.split(",") if x.strip()]
     results: dict = {e: {"runs": []} for e in endpoints}
     raw: dict = {e: [] for e in endpoints}
     try:
@@ -590,6 +675,14 @@ def main(argv: list[str] | None = None) -> int:
                 solo = drive(port, makers[e], 1, args.duration, args.solo_requests)
                 solo.pop("_latencies")
                 r["solo_p50_ms"], r["solo_p95_ms"] = solo["p50_ms"], solo["p95_ms"]
+                r["open_loop"] = []
+                for rate in open_rates:
+                    o = drive_open(port, makers[e], args.clients, rate, args.duration)
+                    o.pop("_latencies")
+                    r["open_loop"].append(o)
+                    log(f"run {run + 1} {e} open loop {rate:g} req/s: p50 {o['p50_ms']} "
+                        f"p95 {o['p95_ms']} p99 {o['p99_ms']} ms, {o['throughput_rps']} req/s, "
+                        f"late starts {o['late_starts']}, errors {o['errors']}")  # fmt: skip
                 results[e]["runs"].append(r)
                 log(f"run {run + 1} {e}: p50 {r['p50_ms']} p95 {r['p95_ms']} p99 {r['p99_ms']} ms, "
                     f"{r['throughput_rps']} req/s, errors {r['errors']}")  # fmt: skip
@@ -607,7 +700,9 @@ def main(argv: list[str] | None = None) -> int:
         "commit": git_commit(),
         "machine": f"{socket.gethostname()} ({os.cpu_count()} CPUs)",
         "config": {"rows": args.rows, "users": args.users, "runs": args.runs, "duration_s": args.duration,
-                   "clients": args.clients, "gunicorn_workers": args.workers, "leaderboard_problem": slug,
+                   "clients": args.clients, "gunicorn_workers": args.workers,
+                   "gunicorn_worker_class": args.worker_class, "gunicorn_threads": args.threads,
+                   "open_loop_rates_rps": open_rates, "leaderboard_problem": slug,
                    "leaderboard_device": "gpu-h200"},
         "database": stats,
         "load": loaded,
@@ -635,6 +730,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{e:<18}{m['p50_ms']:>8}{m['p95_ms']:>8}{m['p99_ms']:>8}{m['throughput_rps']:>8}"
               f"{m['solo_p50_ms']:>9}{m['solo_p95_ms']:>9}  "
               f"{TARGET_P95_MS[e]:g} ms {flag}", file=sys.stderr)  # fmt: skip
+        for o in m.get("open_loop", []):
+            print(f"  open loop {o['offered_rps']:g} req/s: p50 {o['p50_ms']} p95 {o['p95_ms']} "
+                  f"p99 {o['p99_ms']} ms, {o['throughput_rps']} req/s", file=sys.stderr)  # fmt: skip
     return 0
 
 
