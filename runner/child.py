@@ -118,6 +118,17 @@ class Child:
         child started before its job is ready."""
         return {"ok": True}
 
+    def cmd_context(self, msg: dict) -> dict:
+        """Create the CUDA context now: a spare of the runner service boots in two steps, the
+        torch import freely and this under the GPU's benchmark lock."""
+        if os.environ.get("KERNELJUDGE_DEVICE") == "cuda":
+            try:
+                torch.cuda.init()
+                torch.zeros(1, device="cuda")
+            except Exception as exc:  # noqa: BLE001
+                return self._error_reply(exc, "while creating the CUDA context")
+        return {"ok": True}
+
     def cmd_init(self, msg: dict) -> dict:
         childcore.apply_init_limits(msg)
         self.device = msg["device"]
@@ -459,7 +470,10 @@ _INTEGRITY_CHECK = _make_integrity_check()
 
 def main(argv: list[str] | None = None) -> int:
     fd, workdir = childcore.parse_args("python -m runner.child", argv)
-    if os.environ.get("KERNELJUDGE_DEVICE") == "cuda":
+    if (
+        os.environ.get("KERNELJUDGE_DEVICE") == "cuda"
+        and os.environ.get("KERNELJUDGE_CONTEXT_ON_REQUEST") != "1"
+    ):
         try:  # create the CUDA context now, while the supervisor is still compiling
             torch.cuda.init()
             torch.zeros(1, device="cuda")
@@ -468,6 +482,7 @@ def main(argv: list[str] | None = None) -> int:
     child = Child(wire.Channel.from_fd(fd), workdir)
     handlers = {
         "ping": child.cmd_ping,
+        "context": child.cmd_context,
         "init": child.cmd_init,
         "test": child.cmd_test,
         "bench_setup": child.cmd_bench_setup,

@@ -116,6 +116,7 @@ class ChildProcess:
         timeout_s: float | None = None,
         triton_interpret: bool | None = None,
         native: bool | None = None,
+        context_on_request: bool = False,
     ):
         self.job = job
         self.job_dir = job_dir
@@ -147,6 +148,8 @@ class ChildProcess:
         if job is not None:
             env["KERNELJUDGE_MAX_FILE_BYTES"] = str(max_file_bytes)
         env["KERNELJUDGE_DEVICE"] = device
+        if context_on_request:
+            env["KERNELJUDGE_CONTEXT_ON_REQUEST"] = "1"
         argv = [
             sys.executable,
             "-m",
@@ -1259,10 +1262,19 @@ class Spare:
     the torch-free child, which only fits the jobs of :func:`native_child_for`.
     """
 
-    def __init__(self, device: str, limits: Limits | None = None, native: bool = False):
+    def __init__(
+        self,
+        device: str,
+        limits: Limits | None = None,
+        native: bool = False,
+        context_guard: Callable[[], contextlib.AbstractContextManager] | None = None,
+    ):
         limits = limits or Limits()
         self.device = device
         self.native = native
+        # the torch child's CUDA context is created in a second step, under this guard (the
+        # runner service's GPU lock), instead of at boot
+        self.context_guard = context_guard if device == "cuda" and not native else None
         self.memory_bytes = limits.host_memory_bytes
         self.timeout_s = limits.job_timeout_s
         self.started = time.monotonic()
@@ -1282,6 +1294,7 @@ class Spare:
                 timeout_s=self.timeout_s + SPARE_MAX_AGE_S + SPARE_BOOT_TIMEOUT_S,
                 triton_interpret=device == "cpu",
                 native=native,
+                context_on_request=self.context_guard is not None,
             )
         except Exception as exc:  # noqa: BLE001
             self.error = f"spawn failed: {type(exc).__name__}: {exc}"
@@ -1293,6 +1306,11 @@ class Spare:
         reply, _ = self.child.request({"op": "ping"}, SPARE_BOOT_TIMEOUT_S)
         if not reply.get("ok"):
             raise RuntimeError(f"spare answered {reply!r}")
+        if self.context_guard is not None:
+            with self.context_guard():
+                reply, _ = self.child.request({"op": "context"}, SPARE_BOOT_TIMEOUT_S)
+            if not reply.get("ok"):
+                raise RuntimeError(f"spare could not create its CUDA context: {reply!r}")
         self.ready_s = time.monotonic() - self.started
 
     def ready(self, wait: bool = True) -> bool:

@@ -247,6 +247,31 @@ def test_service_dies_mid_job_falls_back():
         svc.stop()
 
 
+@pytest.mark.skipif(cuda_available(), reason="needs a machine where CUDA cannot start")
+def test_gpu_spare_creates_its_context_only_under_the_guard():
+    """A service spare boots in two steps: torch import, then the CUDA context inside the
+    guard (the GPU lock). Here no GPU exists, so the second step fails and says so."""
+    import contextlib
+
+    from runner.supervisor import Spare
+
+    entered = []
+
+    @contextlib.contextmanager
+    def guard():
+        entered.append(time.monotonic())
+        yield
+
+    spare = Spare("cuda", context_guard=guard)
+    try:
+        assert spare.ready() is False
+        assert len(entered) == 1  # after the ping: the torch import ran outside the guard
+        assert spare.ready_s is None
+        assert "could not create its CUDA context" in spare.error
+    finally:
+        spare.discard()
+
+
 def test_refuses_a_socket_dir_others_can_enter(tmp_path):
     from runner.service import secure_socket_dir
 
