@@ -33,7 +33,7 @@ _event_elapsed = torch.cuda.Event.elapsed_time
 _event_synchronize = torch.cuda.Event.synchronize
 
 from runner import childcore, leadin, wire  # noqa: E402
-from runner.tensors import from_bytes, nbytes, poison_, to_bytes  # noqa: E402
+from runner.tensors import from_bytes, gather_flat, nbytes, poison_, to_bytes  # noqa: E402
 
 CTYPES_SCALAR = {"int": ctypes.c_int, "float": ctypes.c_float}
 
@@ -393,7 +393,7 @@ class Child:
                 if runs.get(name):
                     first = torch.tensor(runs[name], dtype=torch.int64, device=t.device)
                     step = torch.arange(int(msg["run_elems"]), dtype=torch.int64, device=t.device)
-                    t = t.reshape(-1).index_select(0, (first[:, None] + step).reshape(-1))
+                    t = gather_flat(t, (first[:, None] + step).reshape(-1))
                 out[name] = t
             self._dump(d, out)
         except BaseException as exc:  # noqa: BLE001

@@ -665,14 +665,14 @@ class Judgement:
 
         ``samples``: for tensors read back in part, the flat indices of the elements the child
         returned (see ``_sample_starts``); those tensors are compared at those elements."""
-        from runner.tensors import from_bytes, nbytes  # noqa: PLC0415
+        from runner.tensors import from_bytes, gather_flat, nbytes  # noqa: PLC0415
         from runner.verify import compare, describe, first_change, unravel  # noqa: PLC0415
 
         dev = inputs_device(inputs, self.job)
         samples = samples or {}
 
         def part(name: str, t):
-            return t.reshape(-1)[samples[name]] if name in samples else t
+            return gather_flat(t, samples[name]) if name in samples else t
 
         post = {}
         for p in self.problem.tensor_params:

@@ -36,6 +36,16 @@ def from_bytes(raw: np.ndarray, dtype: str, shape: Sequence[int], device="cpu") 
     return t.to(device) if str(device) != "cpu" else t.clone()
 
 
+def gather_flat(t: torch.Tensor, index: torch.Tensor) -> torch.Tensor:
+    """The elements of ``t`` at the flat positions ``index`` (a 1-D int64 tensor on its
+    device). uint32 goes through an int32 view: neither CUDA indexing nor index_select
+    implement it."""
+    flat = t.reshape(-1)
+    if flat.dtype == torch.uint32:
+        return flat.view(torch.int32).index_select(0, index).view(torch.uint32)
+    return flat.index_select(0, index)
+
+
 def nbytes(dtype: str, shape: Sequence[int]) -> int:
     return numel(shape) * ITEMSIZE[dtype]
 

@@ -15,7 +15,7 @@ import pytest
 from runner import judge
 from runner.spec import JudgeResult
 
-from .helpers import FAST, ROOT, VECTOR_ADD, job
+from .helpers import CATALOG, FAST, ROOT, VECTOR_ADD, job
 
 SOL = VECTOR_ADD / "solutions"
 
@@ -280,6 +280,14 @@ def test_sampled_readback_of_timed_calls(sampled_readback, body, found):
     assert "timed benchmark call" in r.message and found in r.message
     if "input" not in found:
         assert "elements checked, at random offsets" in r.message
+
+
+def test_sampled_readback_of_uint32_outputs(sampled_readback):
+    # neither CUDA indexing nor index_select implement uint32: gathered through int32
+    sol = CATALOG / "rainbow-table" / "solutions" / "correct_pytorch.py"
+    r = judge(job(sol.read_text(), slug="rainbow-table"))
+    assert r.verdict == "accepted", (r.message, r.details)
+    assert r.benchmark["cases"][0]["checked_calls"] >= 2
 
 
 def test_timer_monkeypatch_rejected():
