@@ -97,6 +97,10 @@ class Submission(models.Model):
                 ),
             ),
             models.Index(fields=["user", "-created_at"], name="submission_user_recent"),
+            # The problem list's counts (problem_submission_stats) from the index alone.
+            models.Index(
+                fields=["problem", "mode", "verdict", "status", "user"], name="submission_stats"
+            ),
             models.Index(fields=["status", "deadline"], name="submission_status_deadline"),
         ]
 
