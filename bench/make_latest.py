@@ -61,7 +61,9 @@ def gpu_entry(report: dict, keys: list[str]) -> dict:
 GPU_ENTRIES = {
     "latency": (["problem", "mode", "via", "stats"],
                 ["latency_service.json", "latency_process.json", "latency.json"]),
-    "throughput": (["mix", "configs"], ["throughput.json", "throughput_2gpu.json"]),
+    "throughput": (["mix", "configs"],
+                   ["throughput_service_1x4.json", "throughput_service_2step.json",
+                    "throughput.json", "throughput_2gpu.json"]),
     "timing_truth": (["summary", "solutions"], ["timing_truth.json", "timing_truth.partial.json"]),
 }  # fmt: skip
 
