@@ -675,6 +675,8 @@ def main(argv: list[str] | None = None) -> int:
                 solo = drive(port, makers[e], 1, args.duration, args.solo_requests)
                 solo.pop("_latencies")
                 r["solo_p50_ms"], r["solo_p95_ms"] = solo["p50_ms"], solo["p95_ms"]
+                # the box is shared: the 1-minute load average tells a quiet run from a busy one
+                r["loadavg_1m"] = round(os.getloadavg()[0], 2)
                 r["open_loop"] = []
                 for rate in open_rates:
                     o = drive_open(port, makers[e], args.clients, rate, args.duration)
