@@ -611,6 +611,7 @@ def main(argv: list[str] | None = None) -> int:
     def log(msg: str) -> None:
         print(f"[web_bench {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
+    commit = git_commit()  # at the start: the code measured, even if HEAD moves meanwhile
     prefix = f"kjbench{uuid.uuid4().hex[:8]}-"
     env = {
         "DATABASE_URL": f"{args.pg}/{args.db}",
@@ -699,7 +700,7 @@ def main(argv: list[str] | None = None) -> int:
         "benchmark": "web_bench",
         "label": args.label,
         "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "commit": git_commit(),
+        "commit": commit,
         "machine": f"{socket.gethostname()} ({os.cpu_count()} CPUs)",
         "config": {"rows": args.rows, "users": args.users, "runs": args.runs, "duration_s": args.duration,
                    "clients": args.clients, "gunicorn_workers": args.workers,
