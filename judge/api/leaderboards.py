@@ -11,11 +11,29 @@ from rest_framework.response import Response
 
 from judge.api.errors import ApiError
 from judge.selectors import (
+    LeaderboardEntry,
     LeaderboardRows,
     leaderboard_default_device,
     leaderboard_global,
     problem_header_get_published,
 )
+
+_timestamp = serializers.DateTimeField()
+
+
+def entry_data(entry: LeaderboardEntry, device: str) -> dict:
+    """What LeaderboardEntrySerializer gives for an entry, built directly: the serializer's
+    per-field machinery was a quarter of this view's time (docs/performance.md)."""
+    return {
+        "rank": entry.rank,
+        "user": entry.username,
+        "score_ms": entry.score_ms,
+        "language": entry.language,
+        "device": device,
+        "submitted_at": _timestamp.to_representation(entry.created_at),
+        "percentile": entry.percentile,
+        "submission_id": entry.submission_id,
+    }
 
 
 class ProblemLeaderboardView(GenericAPIView):
@@ -55,10 +73,8 @@ class ProblemLeaderboardView(GenericAPIView):
         device = filters.validated_data.get("device") or leaderboard_default_device(problem)
         language = filters.validated_data.get("language") or None
         entries = LeaderboardRows(problem, device, language)
-        page = [{**e.__dict__, "device": device} for e in self.paginate_queryset(entries)]
-        response = self.get_paginated_response(
-            self.LeaderboardEntrySerializer(page, many=True).data
-        )
+        page = [entry_data(e, device) for e in self.paginate_queryset(entries)]
+        response = self.get_paginated_response(page)
         response.data.update({"problem": problem.slug, "device": device, "language": language})
         return response
 

@@ -7,7 +7,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from judge.api.leaderboards import ProblemLeaderboardView
 from judge.models import Mode, Status, Verdict
+from judge.selectors import leaderboard_for_problem
 from tests.factories import ProblemFactory, SubmissionFactory, UserFactory, WorkerFactory
 from tests.judge.api.conftest import error_of
 
@@ -90,3 +92,24 @@ def test_me(api, user):
     data = api.get("/api/v1/me/").json()
     assert data["username"] == user.username
     assert (data["submissions"], data["accepted"], data["solved"]) == (3, 2, 1)
+
+
+def test_problem_leaderboard_rows_match_the_serializer_and_page_through(anon):
+    problem = ProblemFactory(slug="paged")
+    for i, score in enumerate([1.0, 2.0, 2.0, 3.5, 0.25]):
+        accepted(UserFactory(username=f"p{i}"), problem, score)
+    pages = [
+        anon.get("/api/v1/leaderboards/paged/", {"device": "cpu", "page_size": 2, "page": n}).json()
+        for n in (1, 2, 3)
+    ]
+    assert [p["count"] for p in pages] == [5, 5, 5]
+    rows = [row for p in pages for row in p["results"]]
+    assert [(r["user"], r["rank"]) for r in rows] == [
+        ("p4", 1), ("p0", 2), ("p1", 3), ("p2", 3), ("p3", 5),
+    ]  # fmt: skip
+    serializer = ProblemLeaderboardView.LeaderboardEntrySerializer
+    expected = serializer(
+        [{**e.__dict__, "device": "cpu"} for e in leaderboard_for_problem(problem, "cpu")],
+        many=True,
+    ).data
+    assert rows == [dict(r) for r in expected]
