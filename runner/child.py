@@ -35,8 +35,6 @@ _event_synchronize = torch.cuda.Event.synchronize
 from runner import childcore, leadin, wire  # noqa: E402
 from runner.tensors import from_bytes, gather_flat, nbytes, poison_, to_bytes  # noqa: E402
 
-CTYPES_SCALAR = {"int": ctypes.c_int, "float": ctypes.c_float}
-
 
 def _is_oom(exc: BaseException) -> bool:
     if isinstance(exc, MemoryError):
@@ -78,13 +76,7 @@ class Child:
             _cuda_synchronize()
 
     def _check_native_error(self) -> None:
-        """Launch errors recorded in the user's (static) CUDA runtime."""
-        if self.kj_last_error is None:
-            return
-        buf = ctypes.create_string_buffer(512)
-        code = self.kj_last_error(buf, 512)
-        if code != 0:
-            raise RuntimeError(f"CUDA error: {buf.value.decode(errors='replace')} (code {code})")
+        childcore.raise_recorded_cuda_error(self.kj_last_error)
 
     def _args(self, tensors: dict[str, torch.Tensor], scalars: dict) -> list:
         args = []
@@ -94,7 +86,7 @@ class Child:
                 v = scalars[name]
                 v = int(v) if p["dtype"] == "int" else float(v)
                 if self.language == "cuda":
-                    args.append(CTYPES_SCALAR[p["dtype"]](v))
+                    args.append(childcore.CTYPES_SCALAR[p["dtype"]](v))
                 else:
                     args.append(v)
                 continue
@@ -161,28 +153,10 @@ class Child:
         path = msg["module_path"]
         try:
             if self.language == "cuda":
-                lib = ctypes.CDLL(path)
-                try:
-                    fn = lib.solve
-                except AttributeError:
-                    return {
-                        "ok": False,
-                        "kind": "compile_error",
-                        "error": 'no function `extern "C" void solve(...)` was found in '
-                        'solution.cu (did you forget extern "C"?)',
-                    }
-                fn.restype = None
-                fn.argtypes = [
-                    CTYPES_SCALAR[p["dtype"]] if p["role"] == "scalar" else ctypes.c_void_p
-                    for p in self.params
-                ]
-                self.solve = fn
-                try:
-                    self.kj_last_error = lib.kerneljudge_last_error
-                    self.kj_last_error.restype = ctypes.c_int
-                    self.kj_last_error.argtypes = [ctypes.c_char_p, ctypes.c_int]
-                except AttributeError:
-                    self.kj_last_error = None
+                loaded = childcore.load_cuda_solution(path, self.params)
+                if loaded is None:
+                    return childcore.NO_SOLVE_IN_CUDA
+                self.solve, self.kj_last_error = loaded
             else:
                 if self.language == "triton" and self.device == "cpu":
                     os.environ["TRITON_INTERPRET"] = "1"

@@ -19,15 +19,13 @@ import time
 from pathlib import Path
 
 from runner import childcore, cudadrv, wire
+from runner.spec import DTYPE_BYTES
 
 _perf_counter = time.perf_counter
 
-ITEMSIZE = {"f32": 4, "f16": 2, "i32": 4, "u32": 4, "i8": 1, "u8": 1}
-CTYPES_SCALAR = {"int": ctypes.c_int, "float": ctypes.c_float}
-
 
 def _nbytes(dtype: str, shape: list) -> int:
-    n = ITEMSIZE[dtype]
+    n = DTYPE_BYTES[dtype]
     for d in shape:
         n *= int(d)
     return n
@@ -54,13 +52,7 @@ class NativeChild:
         return childcore.error_reply(exc, where, kind)
 
     def _check_native_error(self) -> None:
-        """Launch errors recorded in the user's (static) CUDA runtime."""
-        if self.last_error is None:
-            return
-        buf = ctypes.create_string_buffer(512)
-        code = self.last_error(buf, 512)
-        if code != 0:
-            raise RuntimeError(f"CUDA error: {buf.value.decode(errors='replace')} (code {code})")
+        childcore.raise_recorded_cuda_error(self.last_error)
 
     # -- commands ------------------------------------------------------------------------------
     def cmd_ping(self, msg: dict) -> dict:
@@ -78,28 +70,10 @@ class NativeChild:
             return self._error_reply(exc, "while setting up the GPU")
         self.params = msg["params"]
         try:
-            lib = ctypes.CDLL(msg["module_path"])
-            try:
-                fn = lib.solve
-            except AttributeError:
-                return {
-                    "ok": False,
-                    "kind": "compile_error",
-                    "error": 'no function `extern "C" void solve(...)` was found in '
-                    'solution.cu (did you forget extern "C"?)',
-                }
-            fn.restype = None
-            fn.argtypes = [
-                CTYPES_SCALAR[p["dtype"]] if p["role"] == "scalar" else ctypes.c_void_p
-                for p in self.params
-            ]
-            self.solve = fn
-            try:
-                self.last_error = lib.kerneljudge_last_error
-                self.last_error.restype = ctypes.c_int
-                self.last_error.argtypes = [ctypes.c_char_p, ctypes.c_int]
-            except AttributeError:
-                self.last_error = None
+            loaded = childcore.load_cuda_solution(msg["module_path"], self.params)
+            if loaded is None:
+                return childcore.NO_SOLVE_IN_CUDA
+            self.solve, self.last_error = loaded
         except BaseException as exc:  # noqa: BLE001 - the library's constructors raised
             return self._error_reply(exc, "while loading the solution")
         return {"ok": True, "device": info}
@@ -145,7 +119,9 @@ class NativeChild:
             name = p["name"]
             if p["role"] == "scalar":
                 v = msg["scalars"][name]
-                args.append(CTYPES_SCALAR[p["dtype"]](int(v) if p["dtype"] == "int" else v))
+                args.append(
+                    childcore.CTYPES_SCALAR[p["dtype"]](int(v) if p["dtype"] == "int" else v)
+                )
                 continue
             size = _nbytes(p["dtype"], msg["shapes"][name])
             ptr = drv.alloc(size)

@@ -8,8 +8,9 @@ import numpy as np
 import torch
 
 from runner.inputs import TORCH_DTYPES
+from runner.spec import DTYPE_BYTES
 
-ITEMSIZE = {"f32": 4, "f16": 2, "i32": 4, "u32": 4, "i8": 1, "u8": 1}
+ITEMSIZE = DTYPE_BYTES
 
 
 def numel(shape: Sequence[int]) -> int:
