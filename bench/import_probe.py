@@ -77,7 +77,9 @@ def main() -> int:
     torch_dir = _torch_dir()
     libs = sorted(str(p) for p in (torch_dir / "lib").glob("libtorch_cuda*.so"))
     prefix = tempfile.mkdtemp(prefix="pyc-")
-    private = {**os.environ, "PYTHONPYCACHEPREFIX": prefix}
+    # writable, as runner/bytecode.py makes it, even where the host sets PYTHONDONTWRITEBYTECODE
+    private = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    private["PYTHONPYCACHEPREFIX"] = prefix
     report: dict = {
         "python": sys.version.split()[0],
         "torch_dir": str(torch_dir),
@@ -90,8 +92,7 @@ def main() -> int:
         "import_torch": _median_wall("import torch", args.repeat),
         "import_numpy": _median_wall("import numpy", args.repeat),
         "load_libtorch_cuda_alone": _median_wall(
-            "import ctypes, sys\n"
-            f"for p in {libs!r}: ctypes.CDLL(p, mode=ctypes.RTLD_GLOBAL)",
+            f"import ctypes, sys\nfor p in {libs!r}: ctypes.CDLL(p, mode=ctypes.RTLD_GLOBAL)",
             args.repeat,
         ),
     }

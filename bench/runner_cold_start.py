@@ -3,8 +3,13 @@
     python bench/runner_cold_start.py [--mode run|submit] [--repeat N]
 
 Runs the CLI in fresh processes, in pairs: first with an empty compile cache (cold: nvcc
-runs), then again (warm: the cached .so is reused); ``--repeat`` pairs, medians reported. Prints JSON with the wall time of each process
-and the runner's own phases (compile_s, start_s, tests_s, benchmark_s, total_s). Needs a GPU.
+runs), then again (warm: the cached .so is reused); ``--repeat`` pairs, medians reported.
+Prints JSON with the wall time of each process and the runner's own phases (compile_s,
+start_s, tests_s, benchmark_s, total_s). Needs a GPU.
+
+Python bytecode (runner/bytecode.py) is kept for the whole run in one directory
+(KERNELJUDGE_PYCACHE), as a host keeps it between judgements; the run before the pairs,
+``first_on_host``, starts with it empty. ``--pycache off`` judges without it.
 """
 
 from __future__ import annotations
@@ -24,8 +29,13 @@ PROBLEM = ROOT / "problems" / "catalog" / "vector-add"
 SOURCE = PROBLEM / "solutions" / "correct_basic.cu"
 
 
-def one(cache: str, mode: str) -> dict:
-    env = {**os.environ, "KERNELJUDGE_CACHE": cache, "PYTHONPATH": str(ROOT)}
+def one(cache: str, mode: str, pycache: str) -> dict:
+    env = {
+        **os.environ,
+        "KERNELJUDGE_CACHE": cache,
+        "KERNELJUDGE_PYCACHE": pycache,
+        "PYTHONPATH": str(ROOT),
+    }
     t0 = time.monotonic()
     p = subprocess.run(
         [
@@ -66,12 +76,17 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mode", default="run", choices=["run", "submit"])
     ap.add_argument("--repeat", type=int, default=1, help="cold/warm pairs, medians reported")
+    ap.add_argument("--pycache", default="private", choices=["private", "off"])
     args = ap.parse_args()
     colds, warms = [], []
-    for _ in range(args.repeat):
+    with tempfile.TemporaryDirectory() as bytecode:
+        pycache = bytecode if args.pycache == "private" else "off"
         with tempfile.TemporaryDirectory() as cache:
-            colds.append(one(cache, args.mode))
-            warms.append(one(cache, args.mode))
+            first = one(cache, args.mode, pycache)
+        for _ in range(args.repeat):
+            with tempfile.TemporaryDirectory() as cache:
+                colds.append(one(cache, args.mode, pycache))
+                warms.append(one(cache, args.mode, pycache))
     t0 = time.monotonic()
     subprocess.run(
         [sys.executable, "-c", "import torch; torch.zeros(1, device='cuda')"], check=False
@@ -81,6 +96,8 @@ def main() -> int:
         json.dumps(
             {
                 "mode": args.mode,
+                "pycache": args.pycache,
+                "first_on_host": first,
                 "cold": colds[0] if args.repeat == 1 else colds,
                 "warm": warms[0] if args.repeat == 1 else warms,
                 "cold_wall_s_median": _median(colds),

@@ -49,6 +49,8 @@ COPY requirements.txt docker/runner-constraints.txt /tmp/
 # 2) everything else from PyPI at the exact versions of docker/runner-constraints.txt
 #    (regenerate with docker/make-constraints.py); torch==... in requirements.txt is
 #    already satisfied by step 1.
+# Bytecode is compiled here, once: PYTHONDONTWRITEBYTECODE keeps processes from writing it, and
+# without it every cold `import torch` recompiles torch (runner/bytecode.py).
 # The smoke test imports torch, triton and numpy but not cupy, whose import may need the GPU driver
 # (absent at build time).
 RUN python3 -m venv /opt/venv \
@@ -56,6 +58,7 @@ RUN python3 -m venv /opt/venv \
         "torch==${TORCH_VERSION}" "triton==${TRITON_VERSION}" \
  && pip install --no-cache-dir -r /tmp/requirements.txt -c /tmp/runner-constraints.txt \
         cupy-cuda13x numpy \
+ && python -m compileall -q -j 0 /opt/venv/lib \
  && python -c "import torch, triton, numpy; print('torch', torch.__version__, 'cuda', torch.version.cuda, 'triton', triton.__version__, 'numpy', numpy.__version__)" \
  && python -c "from importlib.metadata import version; print('cupy-cuda13x', version('cupy-cuda13x'))"
 
@@ -70,6 +73,7 @@ COPY problems/ problems/
 COPY runner/ runner/
 COPY web/ web/
 COPY docker/healthcheck.py docker/
+RUN python -m compileall -q -j 0 judge problems runner web
 
 USER 10001:10001
 HEALTHCHECK --interval=60s --timeout=30s --start-period=120s --retries=3 \

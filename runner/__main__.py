@@ -22,6 +22,8 @@ import secrets
 import sys
 from pathlib import Path
 
+from runner import bytecode
+
 EXT_LANG = {".cu": "cuda", ".cuh": "cuda"}
 
 
@@ -236,6 +238,7 @@ def _delegate(module_names: list[str], argv: list[str], what: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    bytecode.enable()  # before anything imports torch
     if argv and argv[0] == "doctor":
         return _delegate(["runner.sandbox.doctor", "runner.doctor"], argv[1:], "doctor")
     if argv and argv[0] == "hostile":

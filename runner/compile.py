@@ -68,17 +68,7 @@ def nvcc_version(nvcc: str) -> str:
 
 
 def cache_dir() -> Path:
-    env = os.environ.get("KERNELJUDGE_CACHE")
-    candidates = [Path(env)] if env else []
-    candidates += [Path.home() / ".cache" / "kerneljudge", proc.RUNNER_ROOT / "var" / "cache"]
-    for c in candidates:
-        try:
-            (c / "cuda").mkdir(parents=True, exist_ok=True)
-            if os.access(c / "cuda", os.W_OK):
-                return c / "cuda"
-        except OSError:
-            continue
-    return Path("/tmp/kerneljudge-cache/cuda")
+    return proc.cache_dir("cuda")
 
 
 def flags_for(arch: str) -> list[str]:

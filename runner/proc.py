@@ -16,6 +16,22 @@ from pathlib import Path
 RUNNER_ROOT = Path(__file__).resolve().parent.parent  # the directory holding runner/
 
 
+def cache_dir(name: str) -> Path:
+    """The writable directory ``name`` of the runner's caches, under $KERNELJUDGE_CACHE, else
+    ~/.cache/kerneljudge, else the project's var/cache, else /tmp."""
+    env = os.environ.get("KERNELJUDGE_CACHE")
+    candidates = [Path(env)] if env else []
+    candidates += [Path.home() / ".cache" / "kerneljudge", RUNNER_ROOT / "var" / "cache"]
+    for root in candidates:
+        try:
+            (root / name).mkdir(parents=True, exist_ok=True)
+            if os.access(root / name, os.W_OK):
+                return root / name
+        except OSError:
+            continue
+    return Path("/tmp/kerneljudge-cache") / name
+
+
 class _PopenHandle:
     def __init__(self, popen: subprocess.Popen):
         self._p = popen
@@ -115,7 +131,7 @@ def spawn(
             gpu=gpu,
             env=dict(env),
             limits=sb.SandboxLimits(**lim),
-            ro_binds=[RUNNER_ROOT / "runner"],
+            ro_binds=[RUNNER_ROOT / "runner", *_bytecode_dirs(env)],
             pass_fds=tuple(pass_fds),
             log_path=log_path,
         )
@@ -137,6 +153,11 @@ def spawn(
         if log_path:
             log.close()
     return _PopenHandle(popen)
+
+
+def _bytecode_dirs(env: dict[str, str]) -> list[Path]:
+    prefix = env.get("PYTHONPYCACHEPREFIX")
+    return [Path(prefix)] if prefix and os.path.isdir(prefix) else []
 
 
 @dataclass

@@ -141,6 +141,8 @@ class ChildProcess:
         pydir.mkdir(exist_ok=True)
         os.symlink(proc.RUNNER_ROOT / "runner", pydir / "runner")
         env = proc.base_env({"KERNELJUDGE_CHILD": "1", "PYTHONPATH": str(pydir)})
+        if sys.pycache_prefix:  # runner.bytecode: the child reads it, read-only
+            env["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
         if triton_interpret:
             env["TRITON_INTERPRET"] = "1"
         if device == "cpu":

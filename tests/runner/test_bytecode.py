@@ -1,0 +1,115 @@
+"""runner.bytecode: the private bytecode cache for hosts whose packages come without one."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from runner import proc
+from tests.runner.helpers import ROOT, VECTOR_ADD
+
+SOL = VECTOR_ADD / "solutions"
+
+
+@pytest.fixture
+def probe_pkg(tmp_path: Path) -> Path:
+    pkg = tmp_path / "pkgs" / "kjprobe"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "mod.py").write_text("VALUE = 42\n")
+    return pkg
+
+
+def _python(code: str, tmp_path: Path, **env: str) -> subprocess.CompletedProcess:
+    full_env = {k: v for k, v in os.environ.items() if k != "PYTHONPYCACHEPREFIX"}
+    full_env.update(PYTHONPATH=f"{tmp_path / 'pkgs'}:{ROOT}", **env)
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=full_env,
+        cwd=tmp_path,
+        timeout=120,
+        check=True,
+    )
+
+
+def test_missing_bytecode_is_detected(probe_pkg, tmp_path):
+    ask = "from runner import bytecode; print(bytecode.installed_bytecode_missing('kjprobe'))"
+    assert _python(ask, tmp_path).stdout.strip() == "True"
+    _python(f"import compileall; compileall.compile_dir({str(probe_pkg)!r}, quiet=1)", tmp_path)
+    assert _python(ask, tmp_path).stdout.strip() == "False"
+
+
+def test_enabled_cache_takes_the_writes_and_leaves_sources_clean(probe_pkg, tmp_path):
+    prefix = tmp_path / "pyc"
+    code = "from runner import bytecode; print(bytecode.enable()); import kjprobe.mod"
+    out = _python(code, tmp_path, KERNELJUDGE_PYCACHE=str(prefix), PYTHONDONTWRITEBYTECODE="1")
+    assert out.stdout.strip() == str(prefix)
+    assert [p.name for p in prefix.rglob("mod.*.pyc")] == [
+        f"mod.{sys.implementation.cache_tag}.pyc"
+    ]
+    assert not (probe_pkg / "__pycache__").exists()
+
+
+def test_off_leaves_imports_alone(probe_pkg, tmp_path):
+    code = (
+        "import sys; from runner import bytecode; print(bytecode.enable(), sys.pycache_prefix);"
+        " import kjprobe.mod"
+    )
+    out = _python(code, tmp_path, KERNELJUDGE_PYCACHE="off", PYTHONDONTWRITEBYTECODE="1")
+    assert out.stdout.split() == ["None", "None"]
+    assert not list(tmp_path.rglob("*.pyc"))
+
+
+def test_sandboxed_child_reads_the_cache(tmp_path):
+    """The child gets the directory read-only through the sandbox, at the same path."""
+    prefix = tmp_path / "pyc"
+    compile_json = (
+        f"import sys; sys.pycache_prefix = {str(prefix)!r}; import py_compile, json;"
+        " print(py_compile.compile(json.__file__))"
+    )
+    pyc = Path(_python(compile_json, tmp_path).stdout.strip())
+    assert pyc.is_file() and pyc.is_relative_to(prefix)
+    workdir = tmp_path / "job"
+    workdir.mkdir()
+    proc.sandbox_owns(workdir)
+    check = (
+        "import importlib.util as u, sys;"
+        " p = u.cache_from_source(u.find_spec('json').origin);"
+        " sys.exit(0 if open(p, 'rb').read(4) else 3)"
+    )
+    handle = proc.spawn(
+        [sys.executable, "-c", check],
+        workdir,
+        gpu=False,
+        env=proc.base_env({"PYTHONPYCACHEPREFIX": str(prefix)}),
+        timeout_s=60,
+        log_path=tmp_path / "child.log",
+    )
+    assert handle.wait(60) == 0, (tmp_path / "child.log").read_text()
+
+
+def test_cli_judges_with_the_cache_and_fills_it(tmp_path):
+    """A judgement with the private cache on: the supervisor writes torch's bytecode there,
+    the sandboxed child imports with it, and the verdict is unchanged."""
+    prefix = tmp_path / "pyc"
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "KERNELJUDGE_PYCACHE": str(prefix),
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    p = subprocess.run(
+        [sys.executable, "-m", "runner", "judge", str(VECTOR_ADD), str(SOL / "correct_pytorch.py"),
+         "--device", "cpu", "--mode", "run", "--json"],
+        cwd=ROOT, capture_output=True, text=True, timeout=600, env=env,
+    )  # fmt: skip
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["verdict"] == "accepted"
+    assert list(prefix.rglob(f"torch/__init__.{sys.implementation.cache_tag}.pyc"))
