@@ -48,6 +48,9 @@ def enable() -> Path | None:
     directory = Path(setting) if setting else proc.cache_dir("python")
     try:
         directory.mkdir(parents=True, exist_ok=True)
+        # the sandboxed children run as another user; bytecode of installed packages is public
+        if directory.stat().st_uid == os.geteuid():
+            directory.chmod(0o755)
     except OSError:
         return None
     sys.pycache_prefix = str(directory)

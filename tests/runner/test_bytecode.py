@@ -70,11 +70,12 @@ def test_off_leaves_imports_alone(probe_pkg, tmp_path):
 def test_sandboxed_child_reads_the_cache(tmp_path):
     """The child gets the directory read-only through the sandbox, at the same path."""
     prefix = tmp_path / "pyc"
+    prefix.mkdir(mode=0o700)  # as a private temporary directory would be
     compile_json = (
-        f"import sys; sys.pycache_prefix = {str(prefix)!r}; import py_compile, json;"
+        "from runner import bytecode; bytecode.enable(); import py_compile, json;"
         " print(py_compile.compile(json.__file__))"
     )
-    pyc = Path(_python(compile_json, tmp_path).stdout.strip())
+    pyc = Path(_python(compile_json, tmp_path, KERNELJUDGE_PYCACHE=str(prefix)).stdout.strip())
     assert pyc.is_file() and pyc.is_relative_to(prefix)
     workdir = tmp_path / "job"
     workdir.mkdir()
