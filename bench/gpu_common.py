@@ -176,7 +176,7 @@ def shape_result(res: dict, wall: float) -> dict:
 class RunnerService:
     """``python -m runner serve`` in the background, as a worker with KJ_RUNNER_SERVICE=1 runs
     it; ``judge`` sends one job through runner.client once the spare child is ready (the
-    wait is not counted: a worker's next job normally finds the spare booted)."""
+    wait is not in the job's wall time; it is reported as ``spare_wait_s``)."""
 
     def __init__(self, device: str, cache_dir: str | None = None, gpu: int | None = None) -> None:
         self.dir = tempfile.mkdtemp(prefix="kjbench-svc-")
@@ -207,8 +207,10 @@ class RunnerService:
     def judge(self, spec_json: str, timeout: float = 600) -> dict:
         from runner.client import ServiceUnavailable, run_service_job
 
+        t_wait = time.monotonic()
         ready = self.wait_ready()
         t0 = time.monotonic()
+        spare_wait = round(t0 - t_wait, 3)
         try:
             out = run_service_job(spec_json, self.socket, timeout_s=timeout)
         except ServiceUnavailable as exc:
@@ -218,7 +220,7 @@ class RunnerService:
         if out.result is None:
             return {"wall_s": round(wall, 3), "verdict": "bench_timeout", "message": out.error}
         r = shape_result(out.result, wall)
-        r["spare_was_ready"] = ready
+        r.update(spare_was_ready=ready, spare_wait_s=spare_wait)
         return r
 
     def close(self) -> str:

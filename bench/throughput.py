@@ -185,9 +185,33 @@ def run_config(
         "wall_s": summary([r["wall_s"] for r in results]),
         "benchmark_s": summary([(r.get("phases") or {}).get("benchmark_s") for r in results]),
         "gpu_wait_s": summary([(r.get("phases") or {}).get("gpu_wait_s") for r in results]),
+        "spare_wait_s": summary([r.get("spare_wait_s") for r in results]),
+        "per_problem": per_problem(results),
         "failures": [{k: r.get(k) for k in ("problem", "solution", "verdict", "message")}
                      for r in results if r.get("verdict") != "accepted"][:20],
     }  # fmt: skip
+
+
+def per_problem(results: list[dict]) -> dict:
+    """Where the time goes, problem by problem: judgements, wall and benchmark medians, and
+    why the benchmark's cases stopped (converged, budget, max_runs)."""
+    out: dict[str, dict] = {}
+    for slug in sorted({r["problem"] for r in results}):
+        rows = [r for r in results if r["problem"] == slug]
+        stops: dict[str, int] = {}
+        for r in rows:
+            for case in r.get("cases") or []:
+                reason = case.get("stop_reason") or "?"
+                stops[reason] = stops.get(reason, 0) + 1
+        out[slug] = {
+            "judged": len(rows),
+            "wall_s_p50": summary([r["wall_s"] for r in rows])["p50"],
+            "benchmark_s_p50": summary([(r.get("phases") or {}).get("benchmark_s") for r in rows])[
+                "p50"
+            ],
+            "case_stops": stops,
+        }
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -235,9 +259,11 @@ def main(argv: list[str] | None = None) -> int:
     report.update({"mix": [f"{s}/{p.name}" for s, p in mix], "configs": configs})
     rows = [[c["layout"], c["judged"], c["accepted"], c["elapsed_s"], c["judged_per_hour"],
              c["judged_per_gpu_hour"], c["speedup_vs_first"], c["gpu_busy_fraction"], c["wall_s"]["p50"],
-             c["gpu_wait_s"]["p50"]] for c in configs]  # fmt: skip
+             c["gpu_wait_s"]["p50"], c["benchmark_s"]["mean"], c["spare_wait_s"]["mean"]]
+            for c in configs]  # fmt: skip
     table = md_table(["GPUs x supervisors", "judged", "accepted", "elapsed s", "judged / hour",
-                      "judged / GPU-hour", "speedup", "GPU busy", "wall p50 s", "lock wait p50 s"], rows)  # fmt: skip
+                      "judged / GPU-hour", "speedup", "GPU busy", "wall p50 s", "lock wait p50 s",
+                      "benchmark mean s", "spare wait mean s"], rows)  # fmt: skip
     md = (
         f"# Throughput on {args.device} ({report['date']}, commit {report['commit']})\n\n"
         f"Mix ({len(mix)} solutions, round robin, fresh compile each): {', '.join(report['mix'])}\n\n{table}\n"

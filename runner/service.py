@@ -5,9 +5,9 @@
 It imports torch and the runner once, and keeps ONE spare sandboxed child pre-started (see
 ``runner.supervisor.Spare``: interpreter up, torch imported, CUDA context created, no user
 code seen). Each job adopts the spare and gets its own job directory; the child is killed
-with the job and never reused. The next spare is started in the background: beside the job
-on the CPU, after the job on a GPU. On a GPU it creates its CUDA context under the GPU's
-benchmark lock (runner/gpulock.py), so that never happens during anyone's timed calls.
+with the job and never reused. The next spare starts booting beside the job. On a GPU it
+creates its CUDA context under the GPU's benchmark lock (runner/gpulock.py), so that never
+happens during anyone's timed calls.
 
 Protocol (unix stream socket, one job per connection, JSON lines):
 
@@ -286,8 +286,9 @@ class Service:
 
         self.jobs += 1
         spare = self.slot.take(wait_s=_boot_wait_s()) if job.device == self.device else None
-        if self.device == "cpu":
-            self.slot.refill()  # boots beside the job: CPU jobs are not timed on a GPU
+        # the next spare boots beside this job; on a GPU its CUDA context alone waits for the
+        # GPU's benchmark lock (SpareSlot._boot_guard), so never during this job's timed calls
+        self.slot.refill()
         client_gone = False
 
         def on_event(ev: dict) -> None:
@@ -307,10 +308,6 @@ class Service:
                         torch.cuda.empty_cache()  # leave the GPU's memory to the next child
                 except Exception:  # noqa: BLE001
                     pass
-            # on a GPU the next spare boots after the job: a boot holds the GPU's benchmark
-            # lock for seconds (torch import + CUDA context), which would hold up this job's
-            # benchmark (measured on an H200: 1-5 s of lock wait per job)
-            self.slot.refill()
 
 
 def _boot_wait_s() -> float:

@@ -68,6 +68,10 @@ def test_throughput_cpu_quick(tmp_path: Path, via: str) -> None:
         assert c["via"] == via
         assert c["judged"] >= 1 and c["accepted"] == c["judged"], c
         assert c["judged_per_hour"] > 0 and c["gpu_busy_fraction"] is None
+        assert sum(p["judged"] for p in c["per_problem"].values()) == c["judged"]
+        benchmarked = report["args"]["mode"] == "submit"
+        assert all(bool(p["case_stops"]) is benchmarked for p in c["per_problem"].values())
+        assert (c["spare_wait_s"]["n"] == c["judged"]) is (via == "service")
     assert report["mix"] and all("/correct_" in m for m in report["mix"])
 
 

@@ -310,7 +310,7 @@ def test_cli_prestarts_the_child(tmp_path):
 @pytest.mark.skipif(not cuda_available(), reason="no CUDA device")
 def test_gpu_service_cuda_vector_add():
     """On a GPU: the service pre-creates the child's CUDA context; a CUDA job adopts it,
-    the spare is refilled only after the job, and consecutive jobs are isolated."""
+    the next spare boots beside it, and consecutive jobs are isolated."""
     import torch
 
     props = torch.cuda.get_device_properties(0)
