@@ -330,10 +330,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--problem")
     ap.add_argument("--solution")
     ap.add_argument("--so")
+    ap.add_argument(
+        "--merge",
+        nargs="+",
+        metavar="REPORT",
+        help="no measuring: one report of these timing_truth.json files (a run split across "
+        "machine sessions); a later file's solution replaces an earlier one's",
+    )
     args = ap.parse_args(argv)
     if args.measure:
         print(json.dumps(measure(args)))
         return 0
+    if args.merge:
+        return merge_reports([Path(f) for f in args.merge], args)
     if args.quick:
         args.repeats, args.repeats_long, args.budget, args.cpu_calls = 2, 2, 0.5, 10
     sets = SETS_CUDA if args.device == "cuda" else SETS_CPU
@@ -360,7 +369,34 @@ def main(argv: list[str] | None = None) -> int:
                   file=sys.stderr, flush=True)  # fmt: skip
     if service:
         print(service.close(), file=sys.stderr)
+    write_report(args, solutions, skipped)
+    return 0
+
+
+def merge_reports(paths: list[Path], args) -> int:
+    reports = [json.loads(path.read_text()) for path in paths]
+    by_name = {
+        f"{sol['problem']}/{sol['solution']}": sol for r in reports for sol in r["solutions"]
+    }
+    skipped = sorted({name for r in reports for name in r["skipped_for_time"]} - set(by_name))
+    sources = [
+        {"file": str(path), **{k: r[k] for k in ("date", "commit", "machine")}}
+        for path, r in zip(paths, reports, strict=True)
+    ]
+    # the machine that measured (the newest report's), not the one merging
+    write_report(
+        args,
+        list(by_name.values()),
+        skipped,
+        machine=reports[-1]["machine"],
+        merged_from=sources,
+    )
+    return 0
+
+
+def write_report(args, solutions: list[dict], skipped: list[str], **extra) -> None:
     report = header("timing_truth", args.device, args)
+    report.update(extra)
     all_cases = [c for s in solutions for c in s["cases"] if c.get("judge_median_ms") is not None]
     long_cvs = [
         c["judge_cv"]
@@ -396,9 +432,16 @@ def main(argv: list[str] | None = None) -> int:
         f"# Timing truth on {args.device} ({report['date']}, commit {report['commit']})\n\n"
         f"Summary: {json.dumps(report['summary'])}\n\n{table}\n"
     )
+    if extra.get("merged_from"):
+        md += (
+            "\nMerged from: "
+            + "; ".join(
+                f"{m['file']} (commit {m['commit']}, {m['date']})" for m in extra["merged_from"]
+            )
+            + "\n"
+        )
     write_outputs(Path(args.out) if args.out else default_out_dir(), "timing_truth", report, md)
     print(table)
-    return 0
 
 
 def _med(values):

@@ -85,6 +85,20 @@ def test_timing_truth_cpu_quick(tmp_path: Path) -> None:
         assert case["judge_over_loop"] > 0  # a ratio is reported; its size is not a test
     assert report["summary"]["cases"] == len(solution["cases"])
 
+    # a run split across machine sessions, merged into one report
+    other = {**report, "machine": {"host": "elsewhere"}, "commit": "abc1234"}
+    other["solutions"] = [{**solution, "solution": "another.py"}]
+    (tmp_path / "first.json").write_text(json.dumps(report))
+    (tmp_path / "second.json").write_text(json.dumps(other))
+    merged_dir = tmp_path / "merged"
+    run(["bench/timing_truth.py", "--device", "cpu", "--out", str(merged_dir),
+         "--merge", str(tmp_path / "first.json"), str(tmp_path / "second.json")])  # fmt: skip
+    merged = json.loads((merged_dir / "timing_truth.json").read_text())
+    assert [s["solution"] for s in merged["solutions"]] == [solution["solution"], "another.py"]
+    assert merged["summary"]["cases"] == 2 * len(solution["cases"])
+    assert [m["commit"] for m in merged["merged_from"]] == [report["commit"], "abc1234"]
+    assert merged["machine"] == {"host": "elsewhere"}
+
 
 def test_gpu_session_script_parses() -> None:
     subprocess.run(["bash", "-n", str(ROOT / "bench" / "gpu_session.sh")], check=True)

@@ -67,8 +67,10 @@ def test_off_leaves_imports_alone(probe_pkg, tmp_path):
     assert not list(tmp_path.rglob("*.pyc"))
 
 
-def test_sandboxed_child_reads_the_cache(tmp_path):
-    """The child gets the directory read-only through the sandbox, at the same path."""
+def test_sandboxed_child_reads_the_cache_and_cannot_write_it(tmp_path):
+    """The child gets the directory read-only through the sandbox, at the same path: it
+    reads the bytecode, and can neither change it nor add a file (poisoned bytecode would
+    run in the trusted supervisor)."""
     prefix = tmp_path / "pyc"
     prefix.mkdir(mode=0o700)  # as a private temporary directory would be
     compile_json = (
@@ -80,10 +82,17 @@ def test_sandboxed_child_reads_the_cache(tmp_path):
     workdir = tmp_path / "job"
     workdir.mkdir()
     proc.sandbox_owns(workdir)
+    before = pyc.read_bytes()
     check = (
-        "import importlib.util as u, sys;"
-        " p = u.cache_from_source(u.find_spec('json').origin);"
-        " sys.exit(0 if open(p, 'rb').read(4) else 3)"
+        "import importlib.util as u, sys\n"
+        "p = u.cache_from_source(u.find_spec('json').origin)\n"
+        "assert open(p, 'rb').read(4)\n"
+        "for target in (p, p + '.pwned'):\n"
+        "    try:\n"
+        "        open(target, 'ab').write(b'x')\n"
+        "    except OSError:\n"
+        "        continue\n"
+        "    sys.exit(4)\n"
     )
     handle = proc.spawn(
         [sys.executable, "-c", check],
@@ -94,6 +103,8 @@ def test_sandboxed_child_reads_the_cache(tmp_path):
         log_path=tmp_path / "child.log",
     )
     assert handle.wait(60) == 0, (tmp_path / "child.log").read_text()
+    assert pyc.read_bytes() == before
+    assert not list(prefix.rglob("*.pwned"))
 
 
 def test_cli_judges_with_the_cache_and_fills_it(tmp_path):
