@@ -61,12 +61,16 @@ def cv(values: list[float]) -> float | None:
 
 
 def git_commit() -> str:
+    """HEAD, with "+changes" when tracked files differ from it (the code that ran is then not
+    that commit), or $KJ_COMMIT where there is no git."""
     try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
-                             capture_output=True, text=True, timeout=10)  # fmt: skip
-        return out.stdout.strip()
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                              capture_output=True, text=True, timeout=10)  # fmt: skip
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                               cwd=ROOT, capture_output=True, text=True, timeout=10)  # fmt: skip
     except OSError:
         return os.environ.get("KJ_COMMIT", "")
+    return head.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
 
 
 def machine(device: str) -> dict:

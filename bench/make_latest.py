@@ -62,7 +62,8 @@ GPU_ENTRIES = {
     "latency": (["problem", "mode", "via", "stats"],
                 ["latency_service.json", "latency_process.json", "latency.json"]),
     "throughput": (["mix", "configs"],
-                   ["throughput_service_1x4.json", "throughput_service_2step.json",
+                   ["throughput_service.json", "throughput_service_1x4.json",
+                    "throughput_service_2step.json",
                     "throughput.json", "throughput_2gpu.json"]),
     "timing_truth": (["summary", "solutions"], ["timing_truth.json", "timing_truth.partial.json"]),
 }  # fmt: skip
@@ -85,6 +86,10 @@ def main() -> int:
     if args.queue:
         latest["queue_overhead"] = queue_entry(json.loads(Path(args.queue).read_text()))
     gpu_dir = Path(args.gpu_dir) if args.gpu_dir else None
+    # commits.json in a results folder: file -> the commit whose code ran, where the files'
+    # own `commit` field names another (a machine's copy of the tree with changes on top)
+    commits_file = gpu_dir / "commits.json" if gpu_dir else None
+    commits = json.loads(commits_file.read_text()) if commits_file and commits_file.exists() else {}
     for name, (keys, files) in GPU_ENTRIES.items():
         found = [gpu_dir / f for f in files if gpu_dir and (gpu_dir / f).exists()]
         if found:
@@ -95,6 +100,9 @@ def main() -> int:
             else:
                 entry = gpu_entry(data, keys)
                 entry["file"] = found[0].name
+                code = commits.get(found[0].name)
+                if code:
+                    entry["code_commit"] = code
             latest[f"gpu_{name}"] = entry
         elif f"gpu_{name}" not in latest or latest[f"gpu_{name}"].get("status"):
             latest[f"gpu_{name}"] = {"status": "not measured yet", "reason": GPU_REASON,
