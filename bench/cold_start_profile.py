@@ -86,10 +86,12 @@ def timed(argv: list[str], **kw) -> tuple[float, str]:
     return wall, p.stdout
 
 
-def python_piece(code: str, repeat: int) -> dict:
+def python_piece(code: str, repeat: int, env: dict[str, str] | None = None) -> dict:
+    """``python -c code`` in ``repeat`` fresh processes: wall medians, and the medians of the
+    dict the code prints last, if any."""
     walls, inner = [], []
     for _ in range(repeat):
-        wall, out = timed([sys.executable, "-c", code])
+        wall, out = timed([sys.executable, "-c", code], env=env)
         walls.append(wall)
         if out.strip():
             inner.append(eval(out.strip().splitlines()[-1]))  # noqa: S307 - our own output

@@ -13,23 +13,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-
-def _wall(code: str, env: dict[str, str] | None = None) -> float:
-    t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-c", code], check=True, env=env)
-    return time.perf_counter() - t0
-
-
-def _median_wall(code: str, repeat: int, env: dict[str, str] | None = None) -> dict:
-    walls = [_wall(code, env) for _ in range(repeat)]
-    return {"median_s": round(statistics.median(walls), 3), "runs_s": [round(w, 3) for w in walls]}
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cold_start_profile import python_piece  # noqa: E402
 
 
 def _torch_dir() -> Path:
@@ -89,15 +79,15 @@ def main() -> int:
         "mount": _mount_of(torch_dir),
         "cpu_max": _read("/sys/fs/cgroup/cpu.max"),
         "cpus_allowed": len(os.sched_getaffinity(0)),
-        "import_torch": _median_wall("import torch", args.repeat),
-        "import_numpy": _median_wall("import numpy", args.repeat),
-        "load_libtorch_cuda_alone": _median_wall(
+        "import_torch": python_piece("import torch", args.repeat),
+        "import_numpy": python_piece("import numpy", args.repeat),
+        "load_libtorch_cuda_alone": python_piece(
             f"import ctypes, sys\nfor p in {libs!r}: ctypes.CDLL(p, mode=ctypes.RTLD_GLOBAL)",
             args.repeat,
         ),
     }
-    report["import_torch_private_pyc_first"] = round(_wall("import torch", private), 3)
-    report["import_torch_private_pyc"] = _median_wall("import torch", args.repeat, private)
+    report["import_torch_private_pyc_first"] = python_piece("import torch", 1, private)
+    report["import_torch_private_pyc"] = python_piece("import torch", args.repeat, private)
     text = json.dumps(report, indent=2)
     print(text)
     if args.out:

@@ -131,8 +131,8 @@ def _cmd_judge(args) -> int:
     if not src.is_file():
         raise UsageError(f"{src}: no such file")
     guessed = args.device or _guess_device()
-    language = args.language or _guess_language(src)
-    spare = _start_spare(guessed, language, args.mode)
+    args.language = args.language or _guess_language(src)
+    spare = _start_spare(guessed, args.language, args.mode)
     _import_torch_in_background()
     try:
         return _judge_with(args, src, spare)
@@ -167,13 +167,12 @@ def _judge_with(args, src: Path, spare) -> int:
         problem = ProblemSpec.from_dir(args.problem_dir)
     except SpecError as exc:
         raise UsageError(f"{args.problem_dir}: {exc}") from None
-    language = args.language or _guess_language(src)
     seed = args.seed if args.seed is not None else secrets.randbits(62)
     try:
         job = JobSpec(
             problem=problem,
             source=src.read_text(),
-            language=language,
+            language=args.language,
             mode=args.mode,
             device=args.device,
             seed=seed,

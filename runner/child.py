@@ -33,7 +33,8 @@ _event_elapsed = torch.cuda.Event.elapsed_time
 _event_synchronize = torch.cuda.Event.synchronize
 
 from runner import childcore, leadin, wire  # noqa: E402
-from runner.tensors import from_bytes, gather_flat, nbytes, poison_, to_bytes  # noqa: E402
+from runner.spec import nbytes  # noqa: E402
+from runner.tensors import from_bytes, gather_flat, poison_, sample_index, to_bytes  # noqa: E402
 
 
 def _is_oom(exc: BaseException) -> bool:
@@ -365,9 +366,7 @@ class Child:
             out = {}
             for name, t in self.bench["bufs"].items():
                 if runs.get(name):
-                    first = torch.tensor(runs[name], dtype=torch.int64, device=t.device)
-                    step = torch.arange(int(msg["run_elems"]), dtype=torch.int64, device=t.device)
-                    t = gather_flat(t, (first[:, None] + step).reshape(-1))
+                    t = gather_flat(t, sample_index(runs[name], int(msg["run_elems"]), t.device))
                 out[name] = t
             self._dump(d, out)
         except BaseException as exc:  # noqa: BLE001
@@ -412,6 +411,7 @@ def _make_integrity_check():
         return {
             "runner.inputs.generate_inputs": _inputs.generate_inputs,
             "runner.inputs.sample": _inputs.sample,
+            "runner.leadin.lead_in": leadin.lead_in,
             "time.perf_counter": time.perf_counter,
             "time.monotonic": time.monotonic,
             "torch.cuda.synchronize": torch.cuda.synchronize,
@@ -442,7 +442,7 @@ def _make_integrity_check():
 _INTEGRITY_CHECK = _make_integrity_check()
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None) -> None:
     fd, workdir = childcore.parse_args("python -m runner.child", argv)
     if (
         os.environ.get("KERNELJUDGE_DEVICE") == "cuda"
@@ -464,9 +464,8 @@ def main(argv: list[str] | None = None) -> int:
         "dump": child.cmd_dump,
         "integrity": child.cmd_integrity,
     }
-    childcore.serve(child.chan, handlers, lambda: child.cuda_dead)
-    return 0
+    childcore.serve(child.chan, handlers, lambda: child.cuda_dead)  # never returns
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -14,21 +14,13 @@ from __future__ import annotations
 
 import ctypes
 import os
-import sys
 import time
 from pathlib import Path
 
 from runner import childcore, cudadrv, wire
-from runner.spec import DTYPE_BYTES
+from runner.spec import nbytes
 
 _perf_counter = time.perf_counter
-
-
-def _nbytes(dtype: str, shape: list) -> int:
-    n = DTYPE_BYTES[dtype]
-    for d in shape:
-        n *= int(d)
-    return n
 
 
 class NativeChild:
@@ -123,7 +115,7 @@ class NativeChild:
                     childcore.CTYPES_SCALAR[p["dtype"]](int(v) if p["dtype"] == "int" else v)
                 )
                 continue
-            size = _nbytes(p["dtype"], msg["shapes"][name])
+            size = nbytes(p["dtype"], msg["shapes"][name])
             ptr = drv.alloc(size)
             buffers[name] = (ptr, size)
             if p["role"] in ("in", "inout"):
@@ -134,19 +126,18 @@ class NativeChild:
         return args
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None) -> None:
     fd, workdir = childcore.parse_args("python -m runner.child_native", argv)
     driver = None
     if os.environ.get("KERNELJUDGE_DEVICE") == "cuda":
         try:  # the CUDA context now, while the supervisor is still compiling
             driver = cudadrv.Driver()
         except Exception:  # noqa: BLE001 - reported properly by init
-            driver = None
+            pass
     child = NativeChild(wire.Channel.from_fd(fd), workdir, driver)
     handlers = {"ping": child.cmd_ping, "init": child.cmd_init, "test": child.cmd_test}
-    childcore.serve(child.chan, handlers, lambda: child.cuda_dead)
-    return 0
+    childcore.serve(child.chan, handlers, lambda: child.cuda_dead)  # never returns
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

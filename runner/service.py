@@ -282,10 +282,14 @@ class Service:
         self.run_job(conn, job)
 
     def run_job(self, conn: socket.socket, job) -> None:
-        from runner.supervisor import judge  # noqa: PLC0415
+        from runner.supervisor import judge, native_child_for  # noqa: PLC0415
 
         self.jobs += 1
-        spare = self.slot.take(wait_s=_boot_wait_s()) if job.device == self.device else None
+        # the spare is a torch child: a job that gets the torch-free one leaves it for the next
+        wants_spare = job.device == self.device and not native_child_for(
+            job.language, job.device, job.mode
+        )
+        spare = self.slot.take(wait_s=_boot_wait_s()) if wants_spare else None
         # the next spare boots beside this job; on a GPU its CUDA context alone waits for the
         # GPU's benchmark lock (SpareSlot._boot_guard), so never during this job's timed calls
         self.slot.refill()

@@ -11,7 +11,7 @@ import ast
 import json
 import math
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -312,7 +312,7 @@ class ProblemSpec:
             return float(eval_expr(self.bytes, scalars))
         total = 0
         for p in self.tensor_params:
-            size = math.prod(p.shape_for(scalars)) * DTYPE_BYTES[p.dtype]
+            size = nbytes(p.dtype, p.shape_for(scalars))
             total += size * (2 if p.role == "inout" else 1)
         return float(total)
 
@@ -355,6 +355,11 @@ class ProblemSpec:
 
 
 DTYPE_BYTES = {"f32": 4, "f16": 2, "i32": 4, "u32": 4, "i8": 1, "u8": 1}
+
+
+def nbytes(dtype: str, shape: Sequence[int]) -> int:
+    """Bytes of a dense tensor (torch-free: the native child uses it too)."""
+    return math.prod(int(d) for d in shape) * DTYPE_BYTES[dtype]
 
 
 def _require(data: Mapping[str, Any], key: str, where: str, kind: type | tuple) -> Any:

@@ -26,7 +26,15 @@ from pathlib import Path
 from typing import Any
 
 from runner import devices, gpulock, proc, stats, wire
-from runner.spec import BenchmarkCase, JobSpec, JudgeResult, Limits, ProblemSpec, TestCase
+from runner.spec import (
+    BenchmarkCase,
+    JobSpec,
+    JudgeResult,
+    Limits,
+    ProblemSpec,
+    TestCase,
+    nbytes,
+)
 
 EventFn = Callable[[dict], None] | None
 
@@ -500,7 +508,6 @@ class Judgement:
 
     def _max_file_bytes(self) -> int:
         from runner.inputs import case_scalars  # noqa: PLC0415
-        from runner.tensors import nbytes  # noqa: PLC0415
 
         biggest = 0
         cases = list(self.problem.tests) + list(self.problem.benchmarks)
@@ -667,7 +674,7 @@ class Judgement:
 
         ``samples``: for tensors read back in part, the flat indices of the elements the child
         returned (see ``_sample_starts``); those tensors are compared at those elements."""
-        from runner.tensors import from_bytes, gather_flat, nbytes  # noqa: PLC0415
+        from runner.tensors import from_bytes, gather_flat  # noqa: PLC0415
         from runner.verify import compare, describe, first_change, unravel  # noqa: PLC0415
 
         dev = inputs_device(inputs, self.job)
@@ -1012,11 +1019,11 @@ class Judgement:
         self.phases["bench_checks_s"] = self.phases.get("bench_checks_s", 0.0) + check_s
         summary = stats.summarize(times)
         med_s = summary["median_ms"] / 1e3
-        nbytes = self.problem.bytes_for(scalars)
+        moved_bytes = self.problem.bytes_for(scalars)
         flops = self.problem.flops_for(scalars)
         fr = []
-        if nbytes and med_s > 0:
-            fr.append(nbytes / med_s / self.peaks.peak_bw)
+        if moved_bytes and med_s > 0:
+            fr.append(moved_bytes / med_s / self.peaks.peak_bw)
         if flops and med_s > 0:
             fr.append(flops / med_s / self.peaks.peak_flops)
         case_flags = []
@@ -1031,7 +1038,7 @@ class Judgement:
         if job.device == "cpu" and "cpu_timing_no_l2_flush" not in self.flags:
             self.flags.append("cpu_timing_no_l2_flush")
         floor_ms = (
-            devices.floor_s(self.peaks, nbytes, flops) * 1e3 if job.device == "cuda" else None
+            devices.floor_s(self.peaks, moved_bytes, flops) * 1e3 if job.device == "cuda" else None
         )
         return {
             "name": case.name,
@@ -1040,7 +1047,7 @@ class Judgement:
             "rel_se": summary["rel_se"],
             "stop_reason": stop_reason,
             "gflops": flops / med_s / 1e9 if med_s > 0 else 0.0,
-            "gbps": nbytes / med_s / 1e9 if med_s > 0 else 0.0,
+            "gbps": moved_bytes / med_s / 1e9 if med_s > 0 else 0.0,
             "fraction_of_peak": max(fr) if fr else 0.0,
             "floor_ms": floor_ms,
             "checked_calls": checks_done,
@@ -1101,14 +1108,11 @@ class Judgement:
 
     def _sample_index(self, starts: dict[str, list[int]]) -> dict:
         """Flat element indices of each sampled tensor, on the judging device."""
-        import torch  # noqa: PLC0415
+        from runner.tensors import sample_index  # noqa: PLC0415
 
-        out = {}
-        for name, plan in starts.items():
-            first = torch.tensor(plan, dtype=torch.int64, device=self.job.device)
-            run = torch.arange(SAMPLE_RUN, dtype=torch.int64, device=self.job.device)
-            out[name] = (first[:, None] + run[None, :]).reshape(-1)
-        return out
+        return {
+            name: sample_index(plan, SAMPLE_RUN, self.job.device) for name, plan in starts.items()
+        }
 
     def _time_reference(self, ci: int, case: BenchmarkCase, out: dict, n_cases: int) -> None:
         """Time the reference in this process, the same way (fresh inputs, L2 flush)."""

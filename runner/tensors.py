@@ -8,9 +8,6 @@ import numpy as np
 import torch
 
 from runner.inputs import TORCH_DTYPES
-from runner.spec import DTYPE_BYTES
-
-ITEMSIZE = DTYPE_BYTES
 
 
 def numel(shape: Sequence[int]) -> int:
@@ -37,6 +34,12 @@ def from_bytes(raw: np.ndarray, dtype: str, shape: Sequence[int], device="cpu") 
     return t.to(device) if str(device) != "cpu" else t.clone()
 
 
+def sample_index(starts: Sequence[int], run: int, device: str | torch.device) -> torch.Tensor:
+    """Flat element indices of the runs of ``run`` elements beginning at ``starts``."""
+    first = torch.tensor(list(starts), dtype=torch.int64, device=device)
+    return (first[:, None] + torch.arange(run, dtype=torch.int64, device=device)).reshape(-1)
+
+
 def gather_flat(t: torch.Tensor, index: torch.Tensor) -> torch.Tensor:
     """The elements of ``t`` at the flat positions ``index`` (a 1-D int64 tensor on its
     device). uint32 goes through an int32 view: neither CUDA indexing nor index_select
@@ -45,10 +48,6 @@ def gather_flat(t: torch.Tensor, index: torch.Tensor) -> torch.Tensor:
     if flat.dtype == torch.uint32:
         return flat.view(torch.int32).index_select(0, index).view(torch.uint32)
     return flat.index_select(0, index)
-
-
-def nbytes(dtype: str, shape: Sequence[int]) -> int:
-    return numel(shape) * ITEMSIZE[dtype]
 
 
 def poison_(t: torch.Tensor, dtype: str) -> None:

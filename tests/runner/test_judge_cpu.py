@@ -232,8 +232,8 @@ def test_benchmark_size_shortcut_caught():
 
 
 def test_input_written_at_benchmark_size_caught():
-    # read-only in every test, but uses an input as scratch at the benchmark size: the first
-    # timed call's inputs are dumped and checked (later checked calls dump only outputs)
+    # read-only in every test, but uses an input as scratch at the benchmark size: the
+    # checked timed calls' inputs are dumped and checked too
     r = judge(
         job(
             src("""
