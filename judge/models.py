@@ -88,13 +88,7 @@ class Submission(models.Model):
             models.Index(
                 fields=["problem", "device_kind", "user", "score", "created_at", "id", "language"],
                 name="submission_best_per_user",
-                condition=models.Q(
-                    verdict="accepted",
-                    mode="submit",
-                    score__isnull=False,
-                    hidden_from_leaderboard=False,
-                    validation=False,
-                ),
+                condition=RANKABLE,
             ),
             models.Index(fields=["user", "-created_at"], name="submission_user_recent"),
             # The problem list's counts (problem_submission_stats) from the index alone.

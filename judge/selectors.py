@@ -33,7 +33,7 @@ from django.utils import timezone
 
 from judge.models import LeaderboardBest, Mode, Status, Submission, Verdict, Worker
 from problems.models import Problem
-from problems.selectors import problems_published
+from problems.selectors import CONTENT_FIELDS, problems_published
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,14 @@ def _entry(row: tuple, rank: int, total: int) -> LeaderboardEntry:
     )
 
 
-ENTRY_FIELDS = ("user_id", "user__username", "submission_id", "score", "solution_language")
+ENTRY_FIELDS = (
+    "user_id",
+    "user__username",
+    "submission_id",
+    "score",
+    "solution_language",
+    "submitted_at",
+)
 
 
 def leaderboard_page(
@@ -97,7 +104,7 @@ def leaderboard_page(
     if not total or offset >= total:
         return []
     rows = list(
-        board.order_by(*BOARD_ORDER).values_list(*ENTRY_FIELDS, "submitted_at")[
+        board.order_by(*BOARD_ORDER).values_list(*ENTRY_FIELDS)[
             offset : None if limit is None else offset + limit
         ]
     )
@@ -125,7 +132,7 @@ def leaderboard_entry_of(
     if user_id is None:
         return None
     board = _board(problem.pk, device_kind, language)
-    row = board.filter(user_id=user_id).values_list(*ENTRY_FIELDS, "submitted_at").first()
+    row = board.filter(user_id=user_id).values_list(*ENTRY_FIELDS).first()
     if row is None:
         return None
     if total is None:
@@ -225,17 +232,6 @@ def leaderboard_summary(
     counts[0] -= found["size"] - found["total"]  # entries <= 0 are below every edge
     histogram = ScoreHistogram(counts, lo, hi, span["fastest"], span["slowest"], found["total"])
     return found["size"], histogram
-
-
-# A problem's large JSON/text (reference source and test values, statement, starters): only
-# the problem page and the judging job read them.
-CONTENT_FIELDS = ("spec", "statement", "starters")
-
-
-def problem_header_get_published(slug: str) -> Problem | None:
-    """The published problem without CONTENT_FIELDS (loaded if touched): for the submit API
-    and the leaderboards, which show only its slug, title and version."""
-    return problems_published().defer(*CONTENT_FIELDS).filter(slug=slug).first()
 
 
 def submissions_for_user(user: Any, problem: Problem | None = None) -> QuerySet[Submission]:
@@ -338,8 +334,7 @@ def problem_list_with_stats() -> list[Problem]:
     zero = {"submission_count": 0, "solved_by": 0, "judged_count": 0, "accepted_count": 0}
     # The spec (reference source, explicit test values), statement and starters are large
     # JSON/text that no list shows; loading them for every problem cost ~70 ms a request.
-    rows = Problem.objects.filter(published=True).defer(*CONTENT_FIELDS)
-    problems = list(rows.order_by("slug"))
+    problems = list(problems_published().defer(*CONTENT_FIELDS))
     for problem in problems:
         for key, value in stats.get(problem.pk, zero).items():
             setattr(problem, key, value)

@@ -61,8 +61,9 @@ def leaderboard_best_refresh(user_id: int, problem_id: int, device_kind: str) ->
             .values_list("pk", flat=True)
         )
         rows = (
-            Submission.objects.filter(RANKABLE, user_id=user_id, problem_id=problem_id)
-            .filter(device_kind=device_kind)
+            Submission.objects.filter(
+                RANKABLE, user_id=user_id, problem_id=problem_id, device_kind=device_kind
+            )
             .order_by("score", "created_at", "pk")
             .values_list("pk", "language", "score", "created_at")
         )
@@ -75,7 +76,9 @@ def leaderboard_best_refresh(user_id: int, problem_id: int, device_kind: str) ->
         )
         fields = ("submission_id", "solution_language", "score", "submitted_at")
         held = {row[0]: row[1:] for row in board.values_list("language", *fields)}
-        board.exclude(language__in=list(best)).delete()
+        stale = held.keys() - best.keys()
+        if stale:
+            board.filter(language__in=stale).delete()
         for language, row in best.items():
             if held.get(language) == row:
                 continue

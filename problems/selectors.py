@@ -13,3 +13,14 @@ def problems_published() -> QuerySet[Problem]:
 
 def problem_get_published(slug: str) -> Problem | None:
     return problems_published().filter(slug=slug).first()
+
+
+# A problem's large JSON/text (reference source and test values, statement, starters): only
+# the problem page and the judging job read them.
+CONTENT_FIELDS = ("spec", "statement", "starters")
+
+
+def problem_header_get_published(slug: str) -> Problem | None:
+    """The published problem without CONTENT_FIELDS (loaded if touched): for the submit API
+    and the leaderboards, which show only its slug, title and version."""
+    return problems_published().defer(*CONTENT_FIELDS).filter(slug=slug).first()

@@ -17,12 +17,15 @@ from judge.selectors import (
     leaderboard_global,
     leaderboard_page,
     leaderboard_summary,
-    problem_header_get_published,
     problem_list_for_api,
     problems_solved_by,
 )
 from problems.models import Difficulty
-from problems.selectors import problem_get_published, problems_published
+from problems.selectors import (
+    problem_get_published,
+    problem_header_get_published,
+    problems_published,
+)
 from problems.starters import signature_cuda, signature_python, starters_from_spec
 from web.charts import histogram_svg
 from web.markdown import render_markdown
@@ -132,8 +135,8 @@ def problem_leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
         problem, device, language or None, 0, LEADERBOARD_PAGE_ROWS, total=total
     )
     user_id = request.user.pk
-    mine = next((e for e in shown if e.user_id == user_id), None) if user_id else None
-    if mine is None and user_id is not None:
+    mine = next((e for e in shown if e.user_id == user_id), None)
+    if mine is None:  # None too for an anonymous viewer
         mine = leaderboard_entry_of(problem, device, language or None, user_id, total=total)
         if mine is not None:
             shown = [*shown, mine]

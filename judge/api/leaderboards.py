@@ -15,8 +15,8 @@ from judge.selectors import (
     LeaderboardRows,
     leaderboard_default_device,
     leaderboard_global,
-    problem_header_get_published,
 )
+from problems.selectors import problem_header_get_published
 
 _timestamp = serializers.DateTimeField()
 

@@ -13,13 +13,12 @@ from judge.api.errors import ApiError
 from judge.api.throttles import SubmissionCreateThrottle
 from judge.models import Mode, Submission
 from judge.selectors import (
-    problem_header_get_published,
     submission_rank,
     submission_visible_to,
     submissions_for_user,
 )
 from judge.services import submission_cancel, submission_create
-from problems.selectors import problem_get_published
+from problems.selectors import problem_get_published, problem_header_get_published
 
 PRIVATE_RESULT_KEYS = ("stdout", "stderr")
 
