@@ -13,6 +13,8 @@ from typing import Any
 CUDA_TYPES = {
     "f32": "float",
     "f16": "__half",
+    "bf16": "__nv_bfloat16",
+    "f8e4m3": "__nv_fp8_e4m3",
     "i32": "int",
     "u32": "unsigned int",
     "i8": "int8_t",
@@ -80,6 +82,10 @@ def starter_cuda(spec: Mapping[str, Any]) -> str:
     head = ["#include <cuda_runtime.h>"]
     if needs_half:
         head.append("#include <cuda_fp16.h>")
+    if any(p.get("dtype") == "bf16" for p in params):
+        head.append("#include <cuda_bf16.h>")
+    if any(p.get("dtype") == "f8e4m3" for p in params):
+        head.append("#include <cuda_fp8.h>")
     if needs_ints:
         head.append("#include <cstdint>")
     kernel_args = signature_cuda(spec)[len('extern "C" void solve(') : -1]

@@ -18,7 +18,8 @@ from typing import Any
 
 SCHEMA_VERSION = 1
 
-TENSOR_DTYPES = ("f32", "f16", "i32", "u32", "i8", "u8")
+TENSOR_DTYPES = ("f32", "f16", "bf16", "f8e4m3", "i32", "u32", "i8", "u8")
+FLOAT_DTYPES = ("f32", "f16", "bf16", "f8e4m3")
 SCALAR_DTYPES = ("int", "float")
 TENSOR_ROLES = ("in", "out", "inout")
 LANGUAGES = ("cuda", "triton", "pytorch", "cupy")
@@ -354,7 +355,16 @@ class ProblemSpec:
         return d
 
 
-DTYPE_BYTES = {"f32": 4, "f16": 2, "i32": 4, "u32": 4, "i8": 1, "u8": 1}
+DTYPE_BYTES = {
+    "f32": 4,
+    "f16": 2,
+    "bf16": 2,
+    "f8e4m3": 1,
+    "i32": 4,
+    "u32": 4,
+    "i8": 1,
+    "u8": 1,
+}
 
 
 def nbytes(dtype: str, shape: Sequence[int]) -> int:

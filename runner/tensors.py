@@ -8,6 +8,7 @@ import numpy as np
 import torch
 
 from runner.inputs import TORCH_DTYPES
+from runner.spec import FLOAT_DTYPES
 
 
 def numel(shape: Sequence[int]) -> int:
@@ -54,7 +55,7 @@ def poison_(t: torch.Tensor, dtype: str) -> None:
     """Fill an output buffer with values no correct kernel leaves behind."""
     if t.numel() == 0:
         return
-    if dtype in ("f32", "f16"):
+    if dtype in FLOAT_DTYPES and dtype != "f8e4m3":
         t.fill_(float("nan"))
     else:
         t.view(torch.uint8).fill_(0x5A)

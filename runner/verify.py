@@ -9,7 +9,9 @@ from typing import Any
 
 import torch
 
-FLOAT = ("f32", "f16")
+from runner.spec import FLOAT_DTYPES
+
+FLOAT = FLOAT_DTYPES
 
 # The fp32 forward-error term of problems with an [error_bound] (docs/judging.md, "Large sizes"):
 # an element passes when |got - exp| <= atol + rtol*|exp| + ERROR_BOUND_C * U32 * sqrt(k) * S.

@@ -3,22 +3,13 @@
 
 from __future__ import annotations
 
-C_TYPES = {
-    "f32": "float",
-    "f16": "half",
-    "i32": "int",
-    "u32": "unsigned int",
-    "i8": "int8_t",
-    "u8": "unsigned char",
-    "int": "int",
-    "float": "float",
-}
+from problems.starters import CUDA_TYPES as C_TYPES
 
 
 def cuda_signature(params: list[dict]) -> str:
     parts = []
     for p in params:
-        ctype = C_TYPES.get(p.get("dtype", ""), "void")
+        ctype = C_TYPES[p["dtype"]]
         if p.get("role") == "scalar":
             parts.append(f"{ctype} {p['name']}")
         else:
