@@ -58,7 +58,7 @@ SPARE_BOOT = r"""
 import sys, time
 sys.path.insert(0, ROOT)
 t0 = time.perf_counter()
-from runner.supervisor import Spare
+from runner.supervisor.judgement import Spare
 spare = Spare("cuda")
 t1 = time.perf_counter()
 ok = spare.ready()
@@ -115,7 +115,7 @@ def with_holder(fn):
 
 def nvcc_variants(repeat: int) -> dict:
     sys.path.insert(0, str(ROOT))
-    from runner.compile import UNIT_FILE, UNIT_SOURCE, flags_for  # noqa: PLC0415
+    from runner.supervisor.compile import UNIT_FILE, UNIT_SOURCE, flags_for  # noqa: PLC0415
 
     nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
     base = flags_for("sm_90")

@@ -27,7 +27,7 @@ CATALOG = ROOT / "problems" / "catalog"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from runner.validate import solution_language as language_of  # noqa: E402,F401
+from runner.tools.validate import solution_language as language_of  # noqa: E402,F401
 
 
 def percentile(values: list[float], q: float) -> float | None:
@@ -118,7 +118,7 @@ def header(name: str, device: str, args) -> dict:
 def job_json(slug: str, source: str, language: str, device: str, mode: str = "submit",
              seed: int = 1, limits: dict | None = None, arch: str = "sm_90") -> str:  # fmt: skip
     """A JobSpec JSON as the worker builds it (the problem from its package)."""
-    from runner.spec import JobSpec, ProblemSpec
+    from runner.contract import JobSpec, ProblemSpec
 
     problem = ProblemSpec.from_dir(CATALOG / slug)
     lim = None
@@ -179,7 +179,7 @@ def shape_result(res: dict, wall: float) -> dict:
 
 class RunnerService:
     """``python -m runner serve`` in the background, as a worker with KJ_RUNNER_SERVICE=1 runs
-    it; ``judge`` sends one job through runner.client once the spare child is ready (the
+    it; ``judge`` sends one job through runner.service.client once the spare child is ready (the
     wait is not in the job's wall time; it is reported as ``spare_wait_s``)."""
 
     def __init__(self, device: str, cache_dir: str | None = None, gpu: int | None = None) -> None:
@@ -198,7 +198,7 @@ class RunnerService:
         )  # fmt: skip
 
     def wait_ready(self, timeout_s: float = 120.0) -> bool:
-        from runner.service import ping
+        from runner.service.server import ping
 
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline and self.proc.poll() is None:
@@ -209,7 +209,7 @@ class RunnerService:
         return False
 
     def judge(self, spec_json: str, timeout: float = 600) -> dict:
-        from runner.client import ServiceUnavailable, run_service_job
+        from runner.service.client import ServiceUnavailable, run_service_job
 
         t_wait = time.monotonic()
         ready = self.wait_ready()

@@ -67,7 +67,7 @@ def main() -> int:
     torch_dir = _torch_dir()
     libs = sorted(str(p) for p in (torch_dir / "lib").glob("libtorch_cuda*.so"))
     prefix = tempfile.mkdtemp(prefix="pyc-")
-    # writable, as runner/bytecode.py makes it, even where the host sets PYTHONDONTWRITEBYTECODE
+    # writable, as runner/supervisor/bytecode.py makes it, even where the host sets PYTHONDONTWRITEBYTECODE
     private = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     private["PYTHONPYCACHEPREFIX"] = prefix
     report: dict = {

@@ -7,7 +7,7 @@ runs), then again (warm: the cached .so is reused); ``--repeat`` pairs, medians 
 Prints JSON with the wall time of each process and the runner's own phases (compile_s,
 start_s, tests_s, benchmark_s, total_s). Needs a GPU.
 
-Python bytecode (runner/bytecode.py) is kept for the whole run in one directory
+Python bytecode (runner/supervisor/bytecode.py) is kept for the whole run in one directory
 (KERNELJUDGE_PYCACHE), as a host keeps it between judgements; the run before the pairs,
 ``first_on_host``, starts with it empty. ``--pycache off`` judges without it.
 """

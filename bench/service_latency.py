@@ -1,5 +1,5 @@
 """Submit -> verdict latency through the real Celery worker, with and without the warm runner
-service (``python -m runner serve``, runner/service.py), on the CPU device.
+service (``python -m runner serve``, runner/service/server.py), on the CPU device.
 
     python bench/service_latency.py [--runs 20] [--variants plain,service] [--out FILE]
 
@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from runner.service import ping as service_ping  # noqa: E402
+from runner.service.server import ping as service_ping  # noqa: E402
 
 SOURCE = (ROOT / "problems/catalog/vector-add/solutions/correct_pytorch.py").read_text()
 

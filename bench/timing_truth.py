@@ -106,8 +106,8 @@ def _callable(problem, sol: Path, device: str, so_path: str | None):
 def measure(args) -> dict:
     import torch
 
-    from runner.inputs import TORCH_DTYPES, case_scalars, generate_inputs, output_shapes
-    from runner.spec import ProblemSpec
+    from runner.contract import ProblemSpec
+    from runner.supervisor.inputs import TORCH_DTYPES, case_scalars, generate_inputs, output_shapes
 
     problem = ProblemSpec.from_dir(CATALOG / args.problem)
     sol = CATALOG / args.problem / "solutions" / args.solution
@@ -217,7 +217,7 @@ def ncu_measure(slug: str, sol: str, so: str, n_cases: int) -> dict:
 
 
 def compile_so(sol: Path, arch: str, tmp: str) -> tuple[str | None, str]:
-    from runner.compile import compile_cuda
+    from runner.supervisor.compile import compile_cuda
 
     res = compile_cuda(sol.read_text(), Path(tmp), arch, 300)
     return (str(res.so_path), "") if res.ok else (None, res.log[-1500:])
@@ -228,7 +228,7 @@ def ratio(a, b):
 
 
 def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> dict:
-    from runner.spec import ProblemSpec
+    from runner.contract import ProblemSpec
 
     sol = CATALOG / slug / "solutions" / sol_name
     lang = language_of(sol)

@@ -67,8 +67,8 @@ def main() -> int:
     import torch
 
     from runner import judge
-    from runner.compile import compile_cuda
-    from runner.spec import JobSpec, Limits, ProblemSpec
+    from runner.contract import JobSpec, Limits, ProblemSpec
+    from runner.supervisor.compile import compile_cuda
 
     props = torch.cuda.get_device_properties(0)
     arch = f"sm_{props.major}{props.minor}"

@@ -50,7 +50,7 @@ COPY requirements.txt docker/runner-constraints.txt /tmp/
 #    (regenerate with docker/make-constraints.py); torch==... in requirements.txt is
 #    already satisfied by step 1.
 # Bytecode is compiled here, once: PYTHONDONTWRITEBYTECODE keeps processes from writing it, and
-# without it every cold `import torch` recompiles torch (runner/bytecode.py).
+# without it every cold `import torch` recompiles torch (runner/supervisor/bytecode.py).
 # The smoke test imports torch, triton and numpy but not cupy, whose import may need the GPU driver
 # (absent at build time).
 RUN python3 -m venv /opt/venv \

@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # KernelJudge web site: Django + DRF under gunicorn, static files served by whitenoise.
-# No torch, numpy, triton or cupy: the site imports only runner.spec (pure Python).
+# No torch, numpy, triton or cupy: the site imports only runner.contract (pure Python).
 # Build from the repository root:  docker build -f docker/web.Dockerfile -t kerneljudge-web .
 # Entry point: docker/entrypoint-web.sh (waits for the database, migrates, syncs the problem
 # catalog, then execs gunicorn). See docs/deploy.md.

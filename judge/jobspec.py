@@ -31,7 +31,7 @@ def gpu_arch_for(device_kind: str) -> str:
 
 def build_job_json(submission: Submission) -> str:
     """The self-contained JobSpec for one attempt, with a fresh secret seed (never stored)."""
-    from runner.spec import JobSpec, ProblemSpec  # pure dataclasses; no torch import
+    from runner.contract import JobSpec, ProblemSpec  # pure dataclasses; no torch import
 
     job = JobSpec(
         problem=ProblemSpec.from_dict(decode_floats(submission.problem.spec)),

@@ -10,7 +10,7 @@ from judge.dbretry import db_retry
 from judge.jobspec import build_job_json
 from judge.models import Submission, Verdict
 from judge.services import internal_error_result, judging_progress_record, judging_result_record
-from runner.client import run_job
+from runner.service.client import run_job
 
 log = logging.getLogger(__name__)
 

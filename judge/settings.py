@@ -180,7 +180,7 @@ KJ_METRICS_TOKEN = os.environ.get("KJ_METRICS_TOKEN", "")  # if set, /metrics wa
 KJ_QUEUE_PREFIX = os.environ.get("KJ_QUEUE_PREFIX", "")  # isolates parallel test runs
 KJ_RUNNER_PYTHON = os.environ.get("KJ_RUNNER_PYTHON", sys.executable)
 KJ_RUNNER_CWD = os.environ.get("KJ_RUNNER_CWD", str(BASE_DIR))
-# The warm runner service (runner/service.py, docs/performance.md): judge_worker starts one
+# The warm runner service (runner/service/server.py, docs/performance.md): judge_worker starts one
 # `python -m runner serve` per device and points its Celery worker at it with
 # KJ_RUNNER_SOCKET; the task falls back to spawning `python -m runner job` when the service
 # is absent or dies. KJ_RUNNER_SERVICE=0 turns the whole feature off.

@@ -161,7 +161,7 @@ class ProblemAdminForm(forms.ModelForm):
         return value
 
     def clean(self):
-        from runner.spec import ProblemSpec, SpecError
+        from runner.contract import ProblemSpec, SpecError
 
         data = super().clean()
         tags = [t.strip() for t in (data.get("tags_text") or "").split(",") if t.strip()]

@@ -52,7 +52,7 @@ def package_dirs(catalog_dir: Path) -> list[Path]:
 
 
 def load_package(path: Path) -> CatalogPackage:
-    from runner.spec import ProblemSpec  # the runner owns the package format
+    from runner.contract import ProblemSpec  # the runner owns the package format
 
     try:
         meta = tomllib.loads((path / "problem.toml").read_text())

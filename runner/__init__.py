@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from runner.spec import JobSpec, JudgeResult
+    from runner.contract import JobSpec, JudgeResult
 
 __all__ = ["judge"]
 
@@ -19,13 +19,13 @@ __all__ = ["judge"]
 def judge(
     job: JobSpec, on_event: Callable[[dict], Any] | None = None, spare: Any = None
 ) -> JudgeResult:
-    """Judge ``job`` and return its :class:`~runner.spec.JudgeResult`; never raises.
+    """Judge ``job`` and return its :class:`~runner.contract.JudgeResult`; never raises.
 
     ``on_event`` receives progress dicts: ``{"phase": "compiling"}``,
     ``{"phase": "testing", "test": k, "total": n}``,
     ``{"phase": "benchmarking", "case": c, "total": n}``, ``{"phase": "done", "verdict": v}``.
-    ``spare``: a pre-started :class:`runner.supervisor.Spare` child (consumed either way).
+    ``spare``: a pre-started :class:`runner.supervisor.judgement.Spare` child (consumed either way).
     """
-    from runner.supervisor import judge as _judge  # noqa: PLC0415
+    from runner.supervisor.judgement import judge as _judge  # noqa: PLC0415
 
     return _judge(job, on_event, spare=spare)

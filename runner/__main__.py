@@ -22,7 +22,7 @@ import secrets
 import sys
 from pathlib import Path
 
-from runner import bytecode
+from runner.supervisor import bytecode
 
 EXT_LANG = {".cu": "cuda", ".cuh": "cuda"}
 
@@ -115,11 +115,11 @@ def _prestart_enabled() -> bool:
 def _start_spare(device: str, language: str, mode: str):
     """Start the sandboxed child now, before this process imports torch or compiles: its
     boot (interpreter, torch, CUDA context) is the slowest part of a cold judgement. A CUDA
-    solution in mode run gets the torch-free child (runner/child_native.py)."""
+    solution in mode run gets the torch-free child (runner/child/native_child.py)."""
     if not _prestart_enabled():
         return None
     try:
-        from runner.supervisor import Spare, native_child_for  # noqa: PLC0415
+        from runner.supervisor.judgement import Spare, native_child_for  # noqa: PLC0415
 
         return Spare(device, native=native_child_for(language, device, mode))
     except Exception:  # noqa: BLE001 - the judgement starts its own child instead
@@ -158,7 +158,7 @@ def _import_torch_in_background() -> None:
 
 def _judge_with(args, src: Path, spare) -> int:
     from runner import judge  # noqa: PLC0415
-    from runner.spec import JobSpec, ProblemSpec, SpecError  # noqa: PLC0415
+    from runner.contract import JobSpec, ProblemSpec, SpecError  # noqa: PLC0415
 
     if args.device is None:
         # the guess is checked (driver API, else torch); a wrong one only costs the spare
@@ -195,7 +195,7 @@ def _judge_with(args, src: Path, spare) -> int:
 
 def _cmd_job(args) -> int:
     from runner import judge  # noqa: PLC0415
-    from runner.spec import JobSpec, SpecError  # noqa: PLC0415
+    from runner.contract import JobSpec, SpecError  # noqa: PLC0415
 
     try:
         text = sys.stdin.read() if args.spec == "-" else Path(args.spec).read_text()
@@ -239,13 +239,13 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     bytecode.enable()  # before anything imports torch
     if argv and argv[0] == "doctor":
-        return _delegate(["runner.sandbox.doctor", "runner.doctor"], argv[1:], "doctor")
+        return _delegate(["runner.tools.doctor", "runner.doctor"], argv[1:], "doctor")
     if argv and argv[0] == "hostile":
-        return _delegate(["runner.sandbox.hostile", "runner.hostile"], argv[1:], "hostile")
+        return _delegate(["runner.tools.hostile", "runner.hostile"], argv[1:], "hostile")
     if argv and argv[0] == "validate":
-        return _delegate(["runner.validate"], argv[1:], "validate")
+        return _delegate(["runner.tools.validate"], argv[1:], "validate")
     if argv and argv[0] == "serve":
-        return _delegate(["runner.service"], argv[1:], "serve")
+        return _delegate(["runner.service.server"], argv[1:], "serve")
     ap = argparse.ArgumentParser(prog="python -m runner", description="KernelJudge runner")
     sub = ap.add_subparsers(dest="cmd", required=True)
     j = sub.add_parser("judge", help="judge SOURCE against the problem package PROBLEM_DIR")

@@ -20,7 +20,7 @@ CATALOG = Path(__file__).resolve().parent.parent / "problems" / "catalog"
 @functools.cache
 def vector_add_spec() -> dict:
     """The real vector-add ProblemSpec dict, so jobs built from factory rows are valid."""
-    from runner.spec import ProblemSpec
+    from runner.contract import ProblemSpec
 
     return ProblemSpec.from_dir(CATALOG / "vector-add").to_dict()
 

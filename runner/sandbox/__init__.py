@@ -18,7 +18,7 @@ One call does it::
 (b) the untrusted child (the interpreter + venv are bound read-only automatically)::
 
     proc = spawn(SandboxRequest(
-        argv=[sys.executable, "-m", "runner.child", ...],
+        argv=[sys.executable, "-m", "runner.child.torch_child", ...],
         workdir=job_dir, gpu=(device == "cuda"),
         env={"PYTHONPATH": str(repo_root)},    # secrets are refused, not passed
         ro_binds=[repo_root / "runner"],       # only the runner package of the project tree

@@ -13,7 +13,7 @@ import shutil
 
 import pytest
 
-from runner.sandbox.hostile import HostGuard, judge_case, load_cases
+from runner.tools.hostile import HostGuard, judge_case, load_cases
 
 CASES = load_cases()
 

@@ -9,7 +9,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from runner.validate import package_dirs, validate_package
+from runner.tools.validate import package_dirs, validate_package
 from tests.factories import CATALOG
 
 PACKAGES = package_dirs(CATALOG)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from runner.spec import JobSpec, Limits, ProblemSpec
+from runner.contract import JobSpec, Limits, ProblemSpec
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "problems" / "catalog"
@@ -61,7 +61,7 @@ def benchmark_inputs(prob: ProblemSpec, seed: int, scalars: dict | None = None):
     by the judge's own generator."""
     from dataclasses import replace
 
-    from runner.inputs import generate_inputs, load_reference
+    from runner.supervisor.inputs import generate_inputs, load_reference
 
     case = replace(prob.benchmarks[0], cpu_scalars=None)
     if scalars:

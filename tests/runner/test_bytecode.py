@@ -1,4 +1,4 @@
-"""runner.bytecode: the private bytecode cache for hosts whose packages come without one."""
+"""runner.supervisor.bytecode: the private bytecode cache for hosts whose packages come without one."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from runner import proc
+from runner.sandbox import process as proc
 from tests.runner.helpers import ROOT, VECTOR_ADD
 
 SOL = VECTOR_ADD / "solutions"
@@ -40,7 +40,7 @@ def _python(code: str, tmp_path: Path, **env: str) -> subprocess.CompletedProces
 
 
 def test_missing_bytecode_is_detected(probe_pkg, tmp_path):
-    ask = "from runner import bytecode; print(bytecode.installed_bytecode_missing('kjprobe'))"
+    ask = "from runner.supervisor import bytecode; print(bytecode.installed_bytecode_missing('kjprobe'))"
     assert _python(ask, tmp_path).stdout.strip() == "True"
     _python(f"import compileall; compileall.compile_dir({str(probe_pkg)!r}, quiet=1)", tmp_path)
     assert _python(ask, tmp_path).stdout.strip() == "False"
@@ -48,7 +48,7 @@ def test_missing_bytecode_is_detected(probe_pkg, tmp_path):
 
 def test_enabled_cache_takes_the_writes_and_leaves_sources_clean(probe_pkg, tmp_path):
     prefix = tmp_path / "pyc"
-    code = "from runner import bytecode; print(bytecode.enable()); import kjprobe.mod"
+    code = "from runner.supervisor import bytecode; print(bytecode.enable()); import kjprobe.mod"
     out = _python(code, tmp_path, KERNELJUDGE_PYCACHE=str(prefix), PYTHONDONTWRITEBYTECODE="1")
     assert out.stdout.strip() == str(prefix)
     assert [p.name for p in prefix.rglob("mod.*.pyc")] == [
@@ -59,7 +59,7 @@ def test_enabled_cache_takes_the_writes_and_leaves_sources_clean(probe_pkg, tmp_
 
 def test_off_leaves_imports_alone(probe_pkg, tmp_path):
     code = (
-        "import sys; from runner import bytecode; print(bytecode.enable(), sys.pycache_prefix);"
+        "import sys; from runner.supervisor import bytecode; print(bytecode.enable(), sys.pycache_prefix);"
         " import kjprobe.mod"
     )
     out = _python(code, tmp_path, KERNELJUDGE_PYCACHE="off", PYTHONDONTWRITEBYTECODE="1")
@@ -74,7 +74,7 @@ def test_sandboxed_child_reads_the_cache_and_cannot_write_it(tmp_path):
     prefix = tmp_path / "pyc"
     prefix.mkdir(mode=0o700)  # as a private temporary directory would be
     compile_json = (
-        "from runner import bytecode; bytecode.enable(); import py_compile, json;"
+        "from runner.supervisor import bytecode; bytecode.enable(); import py_compile, json;"
         " print(py_compile.compile(json.__file__))"
     )
     pyc = Path(_python(compile_json, tmp_path, KERNELJUDGE_PYCACHE=str(prefix)).stdout.strip())

@@ -14,8 +14,9 @@ import sys
 import numpy as np
 import pytest
 
-from runner import child_native, cudadrv, wire
-from runner.supervisor import native_child_for
+from runner.child import native_child as child_native
+from runner.common import cudadrv, wire
+from runner.supervisor.judgement import native_child_for
 
 from .helpers import ROOT
 
@@ -180,7 +181,7 @@ def test_only_cuda_jobs_in_mode_run_use_it(monkeypatch):
 
 def test_native_child_never_imports_torch():
     code = (
-        "import sys, runner.child_native, runner.cudadrv; "
+        "import sys, runner.child.native_child, runner.common.cudadrv; "
         "assert 'torch' not in sys.modules, 'torch was imported'"
     )
     p = subprocess.run(

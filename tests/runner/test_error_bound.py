@@ -13,7 +13,7 @@ import math
 import pytest
 import torch
 
-from runner.verify import compare, error_allowance
+from runner.supervisor.verify import compare, error_allowance
 from tests.runner.helpers import benchmark_inputs, problem, run_reference_f64
 
 F32 = torch.float32
@@ -308,7 +308,7 @@ if __name__ == "__main__":
 
 
 def test_error_bound_spec_parse_and_round_trip():
-    from runner.spec import ErrorBound, ProblemSpec, SpecError
+    from runner.contract import ErrorBound, ProblemSpec, SpecError
 
     prob = problem("batched-matrix-multiplication")
     assert prob.error_bound == ErrorBound("abs_reference", "K")
@@ -326,7 +326,7 @@ def test_error_bound_spec_parse_and_round_trip():
 
 
 def test_compare_extra_allowance_and_message():
-    from runner.verify import ERROR_BOUND_C, U32, describe
+    from runner.supervisor.verify import ERROR_BOUND_C, U32, describe
 
     exp = torch.tensor([1.0, 0.0, -2.0], dtype=torch.float64)
     got = torch.tensor([1.0, 3e-4, -2.0], dtype=F32)
@@ -343,7 +343,7 @@ def test_compare_extra_allowance_and_message():
 
 
 def test_hook_missing_is_an_error():
-    from runner.spec import ErrorBound
+    from runner.contract import ErrorBound
 
     class NoHook:
         pass

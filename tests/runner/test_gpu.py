@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from runner import judge
-from runner.spec import JobSpec, Limits
+from runner.contract import JobSpec, Limits
 
 from .helpers import CATALOG, ROOT, VECTOR_ADD, cuda_available, job
 

@@ -8,11 +8,11 @@ import time
 
 import pytest
 
-from runner import gpulock
+from runner.supervisor import gpulock
 
 HOLDER = (
     "import sys, time\n"
-    "from runner import gpulock\n"
+    "from runner.supervisor import gpulock\n"
     "with gpulock.exclusive_gpu(sys.argv[1], 5) as held:\n"
     "    print('held' if held else 'not held', flush=True)\n"
     "    time.sleep(float(sys.argv[2]))\n"

@@ -13,7 +13,7 @@ import textwrap
 import pytest
 
 from runner import judge
-from runner.spec import JudgeResult
+from runner.contract import JudgeResult
 
 from .helpers import CATALOG, FAST, ROOT, VECTOR_ADD, job
 
@@ -253,7 +253,7 @@ def test_input_written_at_benchmark_size_caught():
 @pytest.fixture
 def sampled_readback(monkeypatch):
     """Checked timed calls read back samples (as GPU-sized cases do), at CPU sizes."""
-    from runner import supervisor
+    from runner.supervisor import judgement as supervisor
 
     monkeypatch.setattr(supervisor, "SAMPLE_ABOVE", 4096)
     monkeypatch.setattr(supervisor, "SAMPLE_CHUNKS", 32)

@@ -12,7 +12,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from runner.verify import compare
+from runner.supervisor.verify import compare
 from tests.runner.helpers import benchmark_inputs, problem, run_reference_f64
 
 F32 = torch.float32

@@ -1,7 +1,7 @@
 """The warm runner service (``python -m runner serve``) and the pre-started child.
 
 A real service process on a real unix socket judges real PyTorch submissions on the CPU with
-the real sandbox; the worker's client (runner.client, no torch) talks to it.
+the real sandbox; the worker's client (runner.service.client, no torch) talks to it.
 Latencies are printed (``-s``), never asserted: timings belong in bench/.
 """
 
@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from runner.client import ServiceUnavailable, run_job, run_service_job
-from runner.service import ping as service_ping
-from runner.spec import JobSpec
+from runner.contract import JobSpec
+from runner.service.client import ServiceUnavailable, run_job, run_service_job
+from runner.service.server import ping as service_ping
 
 from .helpers import FAST, ROOT, VECTOR_ADD, cuda_available, job
 
@@ -253,7 +253,7 @@ def test_gpu_spare_creates_its_context_only_under_the_guard():
     guard (the GPU lock). Here no GPU exists, so the second step fails and says so."""
     import contextlib
 
-    from runner.supervisor import Spare
+    from runner.supervisor.judgement import Spare
 
     entered = []
 
@@ -273,7 +273,7 @@ def test_gpu_spare_creates_its_context_only_under_the_guard():
 
 
 def test_refuses_a_socket_dir_others_can_enter(tmp_path):
-    from runner.service import secure_socket_dir
+    from runner.service.server import secure_socket_dir
 
     d = tmp_path / "open"
     d.mkdir(mode=0o755)

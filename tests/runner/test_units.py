@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 import torch
 
-from runner import devices, stats, wire
-from runner.tensors import from_bytes, poison_, to_bytes
-from runner.verify import compare, describe, first_change
+from runner.common import wire
+from runner.common.tensors import from_bytes, poison_, to_bytes
+from runner.supervisor import devices, stats
+from runner.supervisor.verify import compare, describe, first_change
 
 
 def test_compare_floats_rules():

@@ -5,7 +5,7 @@ concurrency 1, prefetch 1. A thread heartbeats the Worker rows every ~10 s and a
 the stale-submission reconciler.
 
 With KJ_RUNNER_SERVICE=1, each worker also gets a warm runner service
-(``python -m runner serve --socket PATH --device cpu|cuda``, runner/service.py) that sees the
+(``python -m runner serve --socket PATH --device cpu|cuda``, runner/service/server.py) that sees the
 same device, restarted when it exits; its Celery worker judges through it (KJ_RUNNER_SOCKET)
 and falls back to spawning ``python -m runner job`` while it is down.
 """

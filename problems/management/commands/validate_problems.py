@@ -4,7 +4,7 @@ solutions and starters through the runner, and fail if any verdict is not the ex
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from runner import validate
+from runner.tools import validate
 
 
 class Command(BaseCommand):

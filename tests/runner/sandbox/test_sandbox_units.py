@@ -130,7 +130,7 @@ def test_active_protections_shape():
 
 def test_doctor_cli_json():
     r = subprocess.run(
-        [sys.executable, "-m", "runner.sandbox.doctor", "--json"],
+        [sys.executable, "-m", "runner.tools.doctor", "--json"],
         capture_output=True,
         text=True,
         timeout=120,

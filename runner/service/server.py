@@ -3,10 +3,10 @@
     python -m runner serve --socket PATH [--device cpu|cuda]
 
 It imports torch and the runner once, and keeps ONE spare sandboxed child pre-started (see
-``runner.supervisor.Spare``: interpreter up, torch imported, CUDA context created, no user
+``runner.supervisor.judgement.Spare``: interpreter up, torch imported, CUDA context created, no user
 code seen). Each job adopts the spare and gets its own job directory; the child is killed
 with the job and never reused. The next spare starts booting beside the job. On a GPU it
-creates its CUDA context under the GPU's benchmark lock (runner/gpulock.py), so that never
+creates its CUDA context under the GPU's benchmark lock (runner/supervisor/gpulock.py), so that never
 happens during anyone's timed calls.
 
 Protocol (unix stream socket, one job per connection, JSON lines):
@@ -18,7 +18,7 @@ Protocol (unix stream socket, one job per connection, JSON lines):
 Authentication is the filesystem: the socket lives in a directory of mode 0700 owned by the
 service's user (the service refuses any other), and the socket itself is 0600. Jobs are
 served one at a time (a worker has concurrency 1); a second client waits in the backlog.
-Nothing here trusts the child: the judgement is the same ``runner.supervisor.judge``.
+Nothing here trusts the child: the judgement is the same ``runner.supervisor.judgement.judge``.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ class SpareSlot:
         self._want.set()
 
     def _loop(self) -> None:
-        from runner.supervisor import Spare  # noqa: PLC0415
+        from runner.supervisor.judgement import Spare  # noqa: PLC0415
 
         while self.enabled:
             if not self._want.wait(1.0):
@@ -103,8 +103,8 @@ class SpareSlot:
         let four services' boots queue behind each other on one GPU (830 judgements/hour)."""
         if self.device != "cuda":
             return contextlib.nullcontext()
-        from runner import gpulock  # noqa: PLC0415
-        from runner.supervisor import SPARE_BOOT_TIMEOUT_S  # noqa: PLC0415
+        from runner.supervisor import gpulock  # noqa: PLC0415
+        from runner.supervisor.judgement import SPARE_BOOT_TIMEOUT_S  # noqa: PLC0415
 
         try:
             key = gpulock.current_cuda_key()
@@ -121,7 +121,7 @@ class SpareSlot:
                 spare, self._spare = self._spare, None
                 filling = self._filling or (self._want.is_set() and self.enabled)
             if spare is not None:
-                from runner.supervisor import SPARE_MAX_AGE_S  # noqa: PLC0415
+                from runner.supervisor.judgement import SPARE_MAX_AGE_S  # noqa: PLC0415
 
                 if spare.age_s() < SPARE_MAX_AGE_S and (spare.booting() or spare.ready(False)):
                     return spare
@@ -134,7 +134,7 @@ class SpareSlot:
 
     def expire_old(self) -> None:
         """Replace a spare that has waited too long (its sandbox wall clock is running)."""
-        from runner.supervisor import SPARE_MAX_AGE_S  # noqa: PLC0415
+        from runner.supervisor.judgement import SPARE_MAX_AGE_S  # noqa: PLC0415
 
         with self._lock:
             spare = self._spare
@@ -185,10 +185,10 @@ class Service:
         """The supervisor's own imports (and CUDA context), done once."""
         import torch  # noqa: F401, PLC0415
 
-        import runner.inputs  # noqa: F401, PLC0415
-        import runner.supervisor  # noqa: F401, PLC0415
-        import runner.tensors  # noqa: F401, PLC0415
-        import runner.verify  # noqa: F401, PLC0415
+        import runner.common.tensors  # noqa: F401, PLC0415
+        import runner.supervisor.inputs  # noqa: F401, PLC0415
+        import runner.supervisor.judgement  # noqa: F401, PLC0415
+        import runner.supervisor.verify  # noqa: F401, PLC0415
 
         if self.device == "cuda":
             try:
@@ -272,7 +272,7 @@ class Service:
                                   "spare_ready": self.slot.ready(),
                                   "spare_failures": self.slot.failures}})  # fmt: skip
             return
-        from runner.spec import JobSpec, SpecError  # noqa: PLC0415
+        from runner.contract import JobSpec, SpecError  # noqa: PLC0415
 
         try:
             job = JobSpec.from_dict(req["job"])
@@ -282,7 +282,7 @@ class Service:
         self.run_job(conn, job)
 
     def run_job(self, conn: socket.socket, job) -> None:
-        from runner.supervisor import judge, native_child_for  # noqa: PLC0415
+        from runner.supervisor.judgement import judge, native_child_for  # noqa: PLC0415
 
         self.jobs += 1
         # the spare is a torch child: a job that gets the torch-free one leaves it for the next

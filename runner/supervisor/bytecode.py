@@ -20,7 +20,7 @@ import os
 import sys
 from pathlib import Path
 
-from runner import proc
+from runner.sandbox import process as proc
 
 ENV = "KERNELJUDGE_PYCACHE"
 PROBE_MODULE = "torch"  # the import that dominates a cold start

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from runner import proc
+from runner.sandbox import process as proc
 
 USER_FILE = "solution.cu"
 UNIT_FILE = "kerneljudge_unit.cu"

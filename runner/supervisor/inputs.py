@@ -14,7 +14,7 @@ from typing import Any
 
 import torch
 
-from runner.spec import FLOAT_DTYPES, BenchmarkCase, Param, ProblemSpec, TestCase, parse_dist
+from runner.contract import FLOAT_DTYPES, BenchmarkCase, Param, ProblemSpec, TestCase, parse_dist
 
 TORCH_DTYPES: dict[str, torch.dtype] = {
     "f32": torch.float32,

@@ -1,10 +1,10 @@
 """The untrusted side for a CUDA solution in mode ``run``, without torch.
 
-Started as ``python -m runner.child_native --fd N --workdir DIR`` inside the same sandbox as
-``runner.child`` and driven by the same commands (``ping``, ``init``, ``test``), with the same
+Started as ``python -m runner.child.native_child --fd N --workdir DIR`` inside the same sandbox as
+``runner.child.torch_child`` and driven by the same commands (``ping``, ``init``, ``test``), with the same
 files: inputs arrive as raw-byte ``.npy`` files, outputs are poisoned before the call and
 leave as raw bytes, and the supervisor checks everything it gets back. Device memory and
-copies go through the CUDA driver (runner.cudadrv), so the child is ready in a fraction of a
+copies go through the CUDA driver (runner.common.cudadrv), so the child is ready in a fraction of a
 second where ``import torch`` alone takes 2-3 s: on a cold ``python -m runner judge`` that
 import was the slowest step. Mode ``submit`` (the benchmark) keeps the torch child, whose
 timing method is the measured one (docs/judging.md).
@@ -17,8 +17,9 @@ import os
 import time
 from pathlib import Path
 
-from runner import childcore, cudadrv, wire
-from runner.spec import nbytes
+from runner.child import loop as childcore
+from runner.common import cudadrv, wire
+from runner.contract import nbytes
 
 _perf_counter = time.perf_counter
 
@@ -127,7 +128,7 @@ class NativeChild:
 
 
 def main(argv: list[str] | None = None) -> None:
-    fd, workdir = childcore.parse_args("python -m runner.child_native", argv)
+    fd, workdir = childcore.parse_args("python -m runner.child.native_child", argv)
     driver = None
     if os.environ.get("KERNELJUDGE_DEVICE") == "cuda":
         try:  # the CUDA context now, while the supervisor is still compiling

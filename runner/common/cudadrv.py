@@ -18,7 +18,7 @@ _ATTR_CC_MAJOR = 75
 _ATTR_CC_MINOR = 76
 
 # bit patterns no correct kernel leaves behind: NaN for floats, 0x5A bytes for integers
-# (the same values runner.tensors.poison_ writes)
+# (the same values runner.common.tensors.poison_ writes)
 POISON_F32 = 0x7FC00000
 POISON_F16 = 0x7E00
 POISON_BYTE = 0x5A

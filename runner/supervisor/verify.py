@@ -9,7 +9,7 @@ from typing import Any
 
 import torch
 
-from runner.spec import FLOAT_DTYPES
+from runner.contract import FLOAT_DTYPES
 
 FLOAT = FLOAT_DTYPES
 
@@ -132,7 +132,7 @@ def error_allowance(
     `run_reference(|inputs|)` (method "abs_reference": the reference evaluated, in float64, on
     the absolute values of the inputs; for sums of products this is sum |a||b|).
     """
-    from runner.spec import eval_expr  # noqa: PLC0415
+    from runner.contract import eval_expr  # noqa: PLC0415
 
     k = float(eval_expr(bound.k, scalars))
     factor = ERROR_BOUND_C * U32 * math.sqrt(max(k, 0.0))

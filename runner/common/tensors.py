@@ -7,8 +7,8 @@ from collections.abc import Sequence
 import numpy as np
 import torch
 
-from runner.inputs import TORCH_DTYPES
-from runner.spec import FLOAT_DTYPES
+from runner.contract import FLOAT_DTYPES
+from runner.supervisor.inputs import TORCH_DTYPES
 
 
 def numel(shape: Sequence[int]) -> int:

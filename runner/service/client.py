@@ -1,8 +1,8 @@
 """How a worker runs one job: through the warm runner service when one is configured
-(``python -m runner serve``, see runner/service.py), else in a child ``python -m runner job``
+(``python -m runner serve``, see runner/service/server.py), else in a child ``python -m runner job``
 process whose progress events are tailed from a file.
 
-Standard library only (plus runner.spec's dataclasses): the Celery worker imports this and
+Standard library only (plus runner.contract's dataclasses): the Celery worker imports this and
 never imports torch or touches CUDA; everything device-related happens in the service or the
 child. The child gets the environment minus the site's secrets. A service that is absent,
 refuses the job or dies before answering is not fatal: the job then runs in a
@@ -86,7 +86,7 @@ def _kill_group(proc: subprocess.Popen) -> None:
 
 def parse_result(stdout: str) -> dict:
     """The JudgeResult from the child's stdout (the whole text, else its last JSON line)."""
-    from runner.spec import JudgeResult  # pure dataclasses; no torch import
+    from runner.contract import JudgeResult  # pure dataclasses; no torch import
 
     text = stdout.strip()
     candidates = [text] + [line for line in reversed(text.splitlines()) if line.startswith("{")]

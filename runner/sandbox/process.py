@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-RUNNER_ROOT = Path(__file__).resolve().parent.parent  # the directory holding runner/
+RUNNER_ROOT = Path(__file__).resolve().parents[2]  # the directory holding runner/
 
 
 def cache_dir(name: str) -> Path:

@@ -1,6 +1,6 @@
 """What both sandboxed children share, without torch: the command loop, output capture, the
-file-size limit and error replies. ``runner.child`` (torch, every language) and
-``runner.child_native`` (the CUDA driver only, for CUDA solutions in mode ``run``) build on it.
+file-size limit and error replies. ``runner.child.torch_child`` (torch, every language) and
+``runner.child.native_child`` (the CUDA driver only, for CUDA solutions in mode ``run``) build on it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from runner import wire
+from runner.common import wire
 
 Handler = Callable[[dict], dict]
 CTYPES_SCALAR = {"int": ctypes.c_int, "float": ctypes.c_float}

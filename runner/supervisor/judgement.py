@@ -25,8 +25,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from runner import devices, gpulock, proc, stats, wire
-from runner.spec import (
+from runner.common import wire
+from runner.contract import (
     BenchmarkCase,
     JobSpec,
     JudgeResult,
@@ -35,6 +35,8 @@ from runner.spec import (
     TestCase,
     nbytes,
 )
+from runner.sandbox import process as proc
+from runner.supervisor import devices, gpulock, stats
 
 EventFn = Callable[[dict], None] | None
 
@@ -95,7 +97,7 @@ _SIGNAL_WORDS = {
 
 
 def native_child_for(language: str, device: str, mode: str) -> bool:
-    """Whether a job runs in the torch-free child (runner/child_native.py): a CUDA solution
+    """Whether a job runs in the torch-free child (runner/child/native_child.py): a CUDA solution
     on a GPU in mode ``run``, which needs no benchmark. ``KERNELJUDGE_NATIVE_CHILD=0`` turns
     it off."""
     return (
@@ -149,7 +151,7 @@ class ChildProcess:
         pydir.mkdir(exist_ok=True)
         os.symlink(proc.RUNNER_ROOT / "runner", pydir / "runner")
         env = proc.base_env({"KERNELJUDGE_CHILD": "1", "PYTHONPATH": str(pydir)})
-        if sys.pycache_prefix:  # runner.bytecode: the child reads it, read-only
+        if sys.pycache_prefix:  # runner.supervisor.bytecode: the child reads it, read-only
             env["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
         if triton_interpret:
             env["TRITON_INTERPRET"] = "1"
@@ -163,7 +165,7 @@ class ChildProcess:
         argv = [
             sys.executable,
             "-m",
-            "runner.child_native" if self.native else "runner.child",
+            "runner.child.native_child" if self.native else "runner.child.torch_child",
             "--fd",
             str(child_fd),
             "--workdir",
@@ -291,7 +293,7 @@ class Judgement:
         self.make_inputs = None
         self.rng = random.Random(f"{job.seed}:checked")
         self.peaks = devices.lookup("", job.device)
-        self.gpu_key = ""  # the benchmark lock's name (runner/gpulock.py), set with CUDA
+        self.gpu_key = ""  # the benchmark lock's name (runner/supervisor/gpulock.py), set with CUDA
 
     # -- events --------------------------------------------------------------------------------
     def emit(self, event: dict) -> None:
@@ -412,7 +414,7 @@ class Judgement:
 
     @contextlib.contextmanager
     def _gpu_to_ourselves(self) -> Iterator[None]:
-        """The benchmark phase holds the GPU's benchmark lock (runner/gpulock.py), so that
+        """The benchmark phase holds the GPU's benchmark lock (runner/supervisor/gpulock.py), so that
         supervisors sharing a GPU never time each other's kernels."""
         if self.job.device != "cuda":
             yield
@@ -455,7 +457,7 @@ class Judgement:
             self.phases["compile_s"] = 0.0
             return path
         self.emit({"phase": "compiling"})
-        from runner.compile import compile_cuda  # noqa: PLC0415
+        from runner.supervisor.compile import compile_cuda  # noqa: PLC0415
 
         res = compile_cuda(job.source, self.dir, job.arch, self.limits.compile_timeout_s)
         self.phases["compile_s"] = res.seconds
@@ -501,13 +503,13 @@ class Judgement:
         )
 
     def _load_reference(self) -> None:
-        from runner.inputs import load_reference  # noqa: PLC0415
+        from runner.supervisor.inputs import load_reference  # noqa: PLC0415
 
         self.reference = load_reference(self.problem)
         self.make_inputs = getattr(self.reference, "make_inputs", None)
 
     def _max_file_bytes(self) -> int:
-        from runner.inputs import case_scalars  # noqa: PLC0415
+        from runner.supervisor.inputs import case_scalars  # noqa: PLC0415
 
         biggest = 0
         cases = list(self.problem.tests) + list(self.problem.benchmarks)
@@ -639,7 +641,7 @@ class Judgement:
         """Run the reference on copies of the inputs; returns the expected out/inout tensors."""
         import torch  # noqa: PLC0415
 
-        from runner.inputs import TORCH_DTYPES  # noqa: PLC0415
+        from runner.supervisor.inputs import TORCH_DTYPES  # noqa: PLC0415
 
         f64 = self.problem.reference_precision == "f64"
         args: dict[str, Any] = {}
@@ -674,8 +676,8 @@ class Judgement:
 
         ``samples``: for tensors read back in part, the flat indices of the elements the child
         returned (see ``_sample_starts``); those tensors are compared at those elements."""
-        from runner.tensors import from_bytes, gather_flat  # noqa: PLC0415
-        from runner.verify import compare, describe, first_change, unravel  # noqa: PLC0415
+        from runner.common.tensors import from_bytes, gather_flat  # noqa: PLC0415
+        from runner.supervisor.verify import compare, describe, first_change, unravel  # noqa: PLC0415
 
         dev = inputs_device(inputs, self.job)
         samples = samples or {}
@@ -713,7 +715,7 @@ class Judgement:
         expected = self._expected(inputs, scalars)
         extra: dict = {}
         if self.problem.error_bound is not None:  # fp32 forward-error term (judging.md)
-            from runner.verify import error_allowance  # noqa: PLC0415
+            from runner.supervisor.verify import error_allowance  # noqa: PLC0415
 
             extra = error_allowance(
                 self.problem.error_bound,
@@ -762,8 +764,8 @@ class Judgement:
         return True, entry, ""
 
     def _run_tests(self) -> tuple[str, str]:
-        from runner.inputs import derive_seed, generate_inputs  # noqa: PLC0415
-        from runner.tensors import to_bytes  # noqa: PLC0415
+        from runner.common.tensors import to_bytes  # noqa: PLC0415
+        from runner.supervisor.inputs import derive_seed, generate_inputs  # noqa: PLC0415
 
         t0 = time.monotonic()
         tests = self._selected_tests()
@@ -901,8 +903,8 @@ class Judgement:
         return max(0.2, self.limits.benchmark_budget_s / max(1, n_cases))
 
     def _bench_case(self, ci: int, case: BenchmarkCase, n_cases: int) -> dict:
-        from runner.inputs import case_scalars, derive_seed, generate_inputs  # noqa: PLC0415
-        from runner.tensors import to_bytes  # noqa: PLC0415
+        from runner.common.tensors import to_bytes  # noqa: PLC0415
+        from runner.supervisor.inputs import case_scalars, derive_seed, generate_inputs  # noqa: PLC0415
 
         job = self.job
         scalars = case_scalars(case, job.device)
@@ -1062,7 +1064,7 @@ class Judgement:
     def _verify_timed_call(
         self, ci: int, case: BenchmarkCase, scalars: dict, it: int, msg: dict, where: str
     ) -> None:
-        from runner.inputs import derive_seed, generate_inputs  # noqa: PLC0415
+        from runner.supervisor.inputs import derive_seed, generate_inputs  # noqa: PLC0415
 
         ddir = self._new_dir(f"chk{ci}_{it}_")
         proc.sandbox_owns(ddir)
@@ -1108,7 +1110,7 @@ class Judgement:
 
     def _sample_index(self, starts: dict[str, list[int]]) -> dict:
         """Flat element indices of each sampled tensor, on the judging device."""
-        from runner.tensors import sample_index  # noqa: PLC0415
+        from runner.common.tensors import sample_index  # noqa: PLC0415
 
         return {
             name: sample_index(plan, SAMPLE_RUN, self.job.device) for name, plan in starts.items()
@@ -1118,14 +1120,14 @@ class Judgement:
         """Time the reference in this process, the same way (fresh inputs, L2 flush)."""
         import torch  # noqa: PLC0415
 
-        from runner import leadin  # noqa: PLC0415
-        from runner.inputs import (  # noqa: PLC0415
+        from runner.common import leadin  # noqa: PLC0415
+        from runner.common.tensors import poison_  # noqa: PLC0415
+        from runner.supervisor.inputs import (  # noqa: PLC0415
             TORCH_DTYPES,
             case_scalars,
             derive_seed,
             generate_inputs,
         )
-        from runner.tensors import poison_  # noqa: PLC0415
 
         job = self.job
         scalars = case_scalars(case, job.device)

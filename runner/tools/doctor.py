@@ -15,7 +15,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print JSON")
     ap.add_argument("--gpu", action="store_true", help="for a GPU job (default: both)")
     args = ap.parse_args(argv)
-    from . import active_protections
+    from runner.sandbox import active_protections
 
     kinds = (
         {"gpu": active_protections(True)}

@@ -17,8 +17,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from runner.spec import LANGUAGES, JobSpec, Limits, ProblemSpec, SpecError
-from runner.stats import geomean
+from runner.contract import LANGUAGES, JobSpec, Limits, ProblemSpec, SpecError
+from runner.supervisor.stats import geomean
 
 PY_SUFFIXES = {f"_{lang}.py": lang for lang in ("pytorch", "triton", "cupy")}
 CPU_LANGUAGES = ("pytorch", "triton")
@@ -158,7 +158,7 @@ def validate_package(
 
 def compile_check(source: str, arch: str) -> tuple[bool, str]:
     """Compile CUDA source with the judge's own nvcc invocation (sandboxed, cached)."""
-    from runner.compile import compile_cuda
+    from runner.supervisor.compile import compile_cuda
 
     with tempfile.TemporaryDirectory(prefix="kj-validate-") as tmp:
         result = compile_cuda(source, Path(tmp), arch, timeout_s=120)
@@ -173,7 +173,7 @@ def validate_catalog(
     on_report: Callable[[PackageReport], None] | None = None,
 ) -> list[PackageReport]:
     """Validate packages; with jobs > 1 in that many processes (benchmarks on one GPU take
-    turns, see runner/gpulock.py). ``on_report`` sees each package's report as it finishes."""
+    turns, see runner/supervisor/gpulock.py). ``on_report`` sees each package's report as it finishes."""
     dirs = package_dirs(root, slugs)
     done: dict[str, PackageReport] = {}
 

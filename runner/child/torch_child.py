@@ -1,8 +1,8 @@
 """The untrusted side: runs the user's solve() in a fresh process, driven by the supervisor.
 
-Started as ``python -m runner.child --fd N --workdir DIR`` inside the sandbox. The supervisor
+Started as ``python -m runner.child.torch_child --fd N --workdir DIR`` inside the sandbox. The supervisor
 sends JSON-line commands over the inherited socket fd; tensors arrive and leave as raw-byte
-``.npy`` files in the job directory (see runner.wire). This process never sees the reference
+``.npy`` files in the job directory (see runner.common.wire). This process never sees the reference
 implementation or the expected outputs, and nothing it reports is believed by the supervisor
 without a check (see docs/judging.md).
 
@@ -32,9 +32,10 @@ _event_record = torch.cuda.Event.record
 _event_elapsed = torch.cuda.Event.elapsed_time
 _event_synchronize = torch.cuda.Event.synchronize
 
-from runner import childcore, leadin, wire  # noqa: E402
-from runner.spec import nbytes  # noqa: E402
-from runner.tensors import from_bytes, gather_flat, poison_, sample_index, to_bytes  # noqa: E402
+from runner.child import loop as childcore  # noqa: E402
+from runner.common import leadin, wire  # noqa: E402
+from runner.common.tensors import from_bytes, gather_flat, poison_, sample_index, to_bytes  # noqa: E402
+from runner.contract import nbytes  # noqa: E402
 
 
 def _is_oom(exc: BaseException) -> bool:
@@ -148,7 +149,7 @@ class Child:
 
             info["name"] = platform.processor() or platform.machine() or "cpu"
         if msg.get("problem"):
-            from runner.spec import ProblemSpec  # noqa: PLC0415
+            from runner.contract import ProblemSpec  # noqa: PLC0415
 
             self.problem = ProblemSpec.from_dict(msg["problem"])
         path = msg["module_path"]
@@ -209,7 +210,7 @@ class Child:
                 if p["role"] in ("in", "inout"):
                     tensors[p["name"]] = self._load_tensor(d, p["name"], p["dtype"], shape)
                 else:
-                    from runner.inputs import TORCH_DTYPES  # noqa: PLC0415
+                    from runner.supervisor.inputs import TORCH_DTYPES  # noqa: PLC0415
 
                     t = torch.empty(
                         tuple(shape), dtype=TORCH_DTYPES[p["dtype"]], device=self.device
@@ -237,8 +238,8 @@ class Child:
 
     # -- benchmark ---------------------------------------------------------------------------
     def cmd_bench_setup(self, msg: dict) -> dict:
-        from runner.inputs import TORCH_DTYPES  # noqa: PLC0415
-        from runner.spec import BenchmarkCase  # noqa: PLC0415
+        from runner.contract import BenchmarkCase  # noqa: PLC0415
+        from runner.supervisor.inputs import TORCH_DTYPES  # noqa: PLC0415
 
         self.bench = None
         if self.device == "cuda":
@@ -313,7 +314,7 @@ class Child:
         if "pool" in msg:
             src = b["pool"][int(msg["pool"])]
         else:
-            from runner.inputs import generate_inputs  # noqa: PLC0415
+            from runner.supervisor.inputs import generate_inputs  # noqa: PLC0415
 
             src = generate_inputs(self.problem, b["case"], int(msg["seed"]), self.device)
         for p in self.params:
@@ -331,7 +332,7 @@ class Child:
             if b["flush"] is not None:
                 # enqueued, not waited for: the GPU is still flushing and spinning while the
                 # host enters the call, so the host's launch latency is not on the clock
-                # (runner/leadin.py); the lead-in precedes `start` on the same stream
+                # (runner/common/leadin.py); the lead-in precedes `start` on the same stream
                 leadin.lead_in(b["flush"], msg.get("flush_value", 1), b["spin"])
         except BaseException as exc:  # noqa: BLE001
             return self._error_reply(exc, "while preparing a timed call")
@@ -392,7 +393,7 @@ def _make_integrity_check():
             "_event_synchronize",
         )
     }
-    import runner.inputs as _inputs  # noqa: PLC0415
+    import runner.supervisor.inputs as _inputs  # noqa: PLC0415
 
     saved_methods = {
         n: getattr(Child, n)
@@ -409,9 +410,9 @@ def _make_integrity_check():
 
     def current_public() -> dict:
         return {
-            "runner.inputs.generate_inputs": _inputs.generate_inputs,
-            "runner.inputs.sample": _inputs.sample,
-            "runner.leadin.lead_in": leadin.lead_in,
+            "runner.supervisor.inputs.generate_inputs": _inputs.generate_inputs,
+            "runner.supervisor.inputs.sample": _inputs.sample,
+            "runner.common.leadin.lead_in": leadin.lead_in,
             "time.perf_counter": time.perf_counter,
             "time.monotonic": time.monotonic,
             "torch.cuda.synchronize": torch.cuda.synchronize,
@@ -427,7 +428,7 @@ def _make_integrity_check():
         bad = []
         for name, orig in saved_globals.items():
             if g.get(name) is not orig:
-                bad.append(f"runner.child.{name}")
+                bad.append(f"runner.child.torch_child.{name}")
         try:
             pub = current_public()
         except Exception:  # noqa: BLE001 - something was deleted
@@ -443,7 +444,7 @@ _INTEGRITY_CHECK = _make_integrity_check()
 
 
 def main(argv: list[str] | None = None) -> None:
-    fd, workdir = childcore.parse_args("python -m runner.child", argv)
+    fd, workdir = childcore.parse_args("python -m runner.child.torch_child", argv)
     if (
         os.environ.get("KERNELJUDGE_DEVICE") == "cuda"
         and os.environ.get("KERNELJUDGE_CONTEXT_ON_REQUEST") != "1"

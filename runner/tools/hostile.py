@@ -17,7 +17,7 @@ Each case folder holds ``case.toml``::
     expected = ["time_limit_exceeded"]
     checks = ["files", "redis", "postgres", "processes", "secrets", "supervisor"]
     forbidden = ["root:x:0:0"]      # strings that must not appear in the JudgeResult
-    [limits]                        # runner.spec.Limits overrides (small, to keep it fast)
+    [limits]                        # runner.contract.Limits overrides (small, to keep it fast)
     test_timeout_s = 3
 """
 
@@ -161,7 +161,7 @@ def _sha(path: Path) -> str:
 
 def _leftovers(names: set[str]) -> tuple[list[int], list[str]]:
     """Processes still in, and cgroup dirs still present for, the job cgroups in ``names``."""
-    from .cgroups import CREATED  # noqa: PLC0415
+    from runner.sandbox.cgroups import CREATED  # noqa: PLC0415
 
     dirs = [str(d) for n in names for d in CREATED.get(n, []) if d.exists()]
     pids = []
@@ -203,7 +203,7 @@ class HostGuard:
         self.var_canary.parent.mkdir(exist_ok=True)
         self.var_canary.write_text(f"SQLite format 3 fake {self.secret}\n")
         self.hashes = {p: _sha(p) for p in self.watched}
-        from .cgroups import CREATED  # noqa: PLC0415
+        from runner.sandbox.cgroups import CREATED  # noqa: PLC0415
 
         self.cgroups_before = set(CREATED)
         try:
@@ -320,7 +320,7 @@ class HostGuard:
                     else f"canary table damaged: {rows}",
                 }
         if "processes" in want:
-            from .cgroups import CREATED  # noqa: PLC0415
+            from runner.sandbox.cgroups import CREATED  # noqa: PLC0415
 
             names = set(CREATED) - self.cgroups_before
             self.cgroups_before = set(CREATED)
@@ -364,7 +364,7 @@ class HostGuard:
 
 def judge_case(case: Case, guard: HostGuard) -> dict:
     from runner import judge  # noqa: PLC0415
-    from runner.spec import JobSpec, Limits, ProblemSpec  # noqa: PLC0415
+    from runner.contract import JobSpec, Limits, ProblemSpec  # noqa: PLC0415
 
     problem = ProblemSpec.from_dir(REPO / "problems" / "catalog" / case.problem)
     limits = Limits(**{**DEFAULT_LIMITS, **case.limits})
