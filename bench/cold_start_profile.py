@@ -58,7 +58,7 @@ SPARE_BOOT = r"""
 import sys, time
 sys.path.insert(0, ROOT)
 t0 = time.perf_counter()
-from runner.supervisor.judgement import Spare
+from runner.supervisor.childproc import Spare
 spare = Spare("cuda")
 t1 = time.perf_counter()
 ok = spare.ready()

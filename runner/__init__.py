@@ -24,7 +24,7 @@ def judge(
     ``on_event`` receives progress dicts: ``{"phase": "compiling"}``,
     ``{"phase": "testing", "test": k, "total": n}``,
     ``{"phase": "benchmarking", "case": c, "total": n}``, ``{"phase": "done", "verdict": v}``.
-    ``spare``: a pre-started :class:`runner.supervisor.judgement.Spare` child (consumed either way).
+    ``spare``: a pre-started :class:`runner.supervisor.childproc.Spare` child (consumed either way).
     """
     from runner.supervisor.judgement import judge as _judge  # noqa: PLC0415
 

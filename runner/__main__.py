@@ -119,7 +119,7 @@ def _start_spare(device: str, language: str, mode: str):
     if not _prestart_enabled():
         return None
     try:
-        from runner.supervisor.judgement import Spare, native_child_for  # noqa: PLC0415
+        from runner.supervisor.childproc import Spare, native_child_for  # noqa: PLC0415
 
         return Spare(device, native=native_child_for(language, device, mode))
     except Exception:  # noqa: BLE001 - the judgement starts its own child instead

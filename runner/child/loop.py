@@ -6,55 +6,15 @@ file-size limit and error replies. ``runner.child.torch_child`` (torch, every la
 from __future__ import annotations
 
 import argparse
-import ctypes
 import os
 import sys
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from runner.common import wire
 
 Handler = Callable[[dict], dict]
-CTYPES_SCALAR = {"int": ctypes.c_int, "float": ctypes.c_float}
-NO_SOLVE_IN_CUDA = {
-    "ok": False,
-    "kind": "compile_error",
-    "error": 'no function `extern "C" void solve(...)` was found in '
-    'solution.cu (did you forget extern "C"?)',
-}
-
-
-def load_cuda_solution(path: str, params: list[dict]) -> tuple[Any, Any] | None:
-    """(solve, kerneljudge_last_error or None) of a compiled solution, argtypes from the
-    signature (pointers for tensors); None when it has no ``extern "C" solve``."""
-    lib = ctypes.CDLL(path)
-    try:
-        fn = lib.solve
-    except AttributeError:
-        return None
-    fn.restype = None
-    fn.argtypes = [
-        CTYPES_SCALAR[p["dtype"]] if p["role"] == "scalar" else ctypes.c_void_p for p in params
-    ]
-    try:
-        last_error = lib.kerneljudge_last_error
-    except AttributeError:
-        return fn, None
-    last_error.restype = ctypes.c_int
-    last_error.argtypes = [ctypes.c_char_p, ctypes.c_int]
-    return fn, last_error
-
-
-def raise_recorded_cuda_error(last_error: Any) -> None:
-    """Launch errors recorded in the user's (static) CUDA runtime, as a RuntimeError."""
-    if last_error is None:
-        return
-    buf = ctypes.create_string_buffer(512)
-    code = last_error(buf, 512)
-    if code != 0:
-        raise RuntimeError(f"CUDA error: {buf.value.decode(errors='replace')} (code {code})")
 
 
 def user_traceback(exc: BaseException, limit_chars: int = 4000) -> str:

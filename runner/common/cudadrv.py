@@ -1,29 +1,59 @@
-"""The few CUDA driver calls a torch-free child needs, through ctypes (``libcuda.so.1``).
+"""The few CUDA driver calls both sides need, through ctypes (``libcuda.so.1``): device
+information, synchronisation, and the virtual-memory API through which the supervisor shares
+its buffers with the child as file descriptors.
 
 The driver library ships with the GPU driver, so this works wherever a GPU does, and it
-loads in milliseconds where ``import torch`` takes seconds. Everything runs in the device's
-primary context, the one the CUDA runtime statically linked into a user's solution uses too,
-so pointers allocated here are valid in the user's kernels.
+loads in milliseconds where ``import torch`` takes seconds (the torch-free native child uses
+only this). Everything runs in the device's primary context, the one torch and the CUDA
+runtime statically linked into a user's solution use too, so memory mapped here is valid in
+the user's kernels.
 """
 
 from __future__ import annotations
 
 import ctypes
 
-import numpy as np
-
 # CUdevice_attribute values (cuda.h)
 _ATTR_L2_CACHE_SIZE = 38
 _ATTR_CC_MAJOR = 75
 _ATTR_CC_MINOR = 76
 
-# bit patterns no correct kernel leaves behind: NaN for floats, 0x5A bytes for integers
-# (the same values runner.common.tensors.poison_ writes)
-POISON_F32 = 0x7FC00000
-POISON_F16 = 0x7E00
-POISON_BYTE = 0x5A
-
 CUresult = ctypes.c_int
+
+# The virtual-memory API (cuMemCreate & co.): the supervisor allocates every buffer a solution
+# touches and shares it with the sandboxed child as a POSIX file descriptor (sent over the
+# control socket), which works across the sandbox's namespaces where legacy IPC handles do not.
+_MEM_ALLOCATION_TYPE_PINNED = 1
+_MEM_HANDLE_TYPE_POSIX_FD = 1
+_MEM_LOCATION_TYPE_DEVICE = 1
+_MEM_ACCESS_READWRITE = 3
+
+
+class _MemLocation(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_int), ("id", ctypes.c_int)]
+
+
+class _MemAllocFlags(ctypes.Structure):
+    _fields_ = [
+        ("compressionType", ctypes.c_ubyte),
+        ("gpuDirectRDMACapable", ctypes.c_ubyte),
+        ("usage", ctypes.c_ushort),
+        ("reserved", ctypes.c_ubyte * 4),
+    ]
+
+
+class _MemAllocationProp(ctypes.Structure):
+    _fields_ = [
+        ("type", ctypes.c_int),
+        ("requestedHandleTypes", ctypes.c_int),
+        ("location", _MemLocation),
+        ("win32HandleMetaData", ctypes.c_void_p),
+        ("allocFlags", _MemAllocFlags),
+    ]
+
+
+class _MemAccessDesc(ctypes.Structure):
+    _fields_ = [("location", _MemLocation), ("flags", ctypes.c_int)]
 
 
 class CudaError(RuntimeError):
@@ -89,56 +119,83 @@ class Driver:
     def synchronize(self) -> None:
         self._call("cuCtxSynchronize")
 
-    # -- memory ---------------------------------------------------------------------------------
-    def alloc(self, nbytes: int) -> int:
-        """A device pointer (0 for an empty buffer, as torch gives an empty tensor)."""
-        if nbytes <= 0:
-            return 0
+    # -- shared memory (virtual-memory API) -----------------------------------------------------
+    def _prop(self) -> _MemAllocationProp:
+        prop = _MemAllocationProp()
+        prop.type = _MEM_ALLOCATION_TYPE_PINNED
+        prop.requestedHandleTypes = _MEM_HANDLE_TYPE_POSIX_FD
+        prop.location = _MemLocation(_MEM_LOCATION_TYPE_DEVICE, self.device)
+        return prop
+
+    def share_granularity(self) -> int:
+        out = ctypes.c_size_t()
+        prop = self._prop()
+        self._call("cuMemGetAllocationGranularity", ctypes.byref(out), ctypes.byref(prop), 0)
+        return int(out.value)
+
+    def _map(self, handle: ctypes.c_ulonglong, size: int) -> int:
         ptr = ctypes.c_uint64()
-        self._call("cuMemAlloc_v2", ctypes.byref(ptr), ctypes.c_size_t(nbytes))
-        return ptr.value
-
-    def free(self, ptr: int) -> None:
-        if ptr:
-            self._call("cuMemFree_v2", ctypes.c_uint64(ptr))
-
-    def to_device(self, ptr: int, host: np.ndarray) -> None:
-        """Copy a contiguous host array into device memory at ``ptr``."""
-        host = np.ascontiguousarray(host)
-        if host.nbytes == 0:
-            return
         self._call(
-            "cuMemcpyHtoD_v2",
-            ctypes.c_uint64(ptr),
-            ctypes.c_void_p(host.ctypes.data),
-            ctypes.c_size_t(host.nbytes),
+            "cuMemAddressReserve",
+            ctypes.byref(ptr),
+            ctypes.c_size_t(size),
+            ctypes.c_size_t(0),
+            ctypes.c_uint64(0),
+            ctypes.c_ulonglong(0),
         )
+        self._call(
+            "cuMemMap",
+            ctypes.c_uint64(ptr.value),
+            ctypes.c_size_t(size),
+            ctypes.c_size_t(0),
+            handle,
+            ctypes.c_ulonglong(0),
+        )
+        desc = _MemAccessDesc(_MemLocation(_MEM_LOCATION_TYPE_DEVICE, self.device), 0)
+        desc.flags = _MEM_ACCESS_READWRITE
+        self._call(
+            "cuMemSetAccess",
+            ctypes.c_uint64(ptr.value),
+            ctypes.c_size_t(size),
+            ctypes.byref(desc),
+            ctypes.c_size_t(1),
+        )
+        return int(ptr.value)
 
-    def to_host(self, ptr: int, nbytes: int) -> np.ndarray:
-        """``nbytes`` of device memory at ``ptr`` as a flat uint8 array."""
-        out = np.empty(nbytes, dtype=np.uint8)
-        if nbytes:
-            self._call(
-                "cuMemcpyDtoH_v2",
-                ctypes.c_void_p(out.ctypes.data),
-                ctypes.c_uint64(ptr),
-                ctypes.c_size_t(nbytes),
-            )
-        return out
+    def create_shared(self, size: int) -> tuple[int, int, int]:
+        """(pointer, handle, fd): ``size`` bytes (a multiple of :meth:`share_granularity`) of
+        device memory mapped here and exportable as the file descriptor ``fd``."""
+        handle = ctypes.c_ulonglong()
+        prop = self._prop()
+        self._call(
+            "cuMemCreate",
+            ctypes.byref(handle),
+            ctypes.c_size_t(size),
+            ctypes.byref(prop),
+            ctypes.c_ulonglong(0),
+        )
+        fd = ctypes.c_int(-1)
+        self._call(
+            "cuMemExportToShareableHandle",
+            ctypes.byref(fd),
+            handle,
+            _MEM_HANDLE_TYPE_POSIX_FD,
+            ctypes.c_ulonglong(0),
+        )
+        return self._map(handle, size), int(handle.value), int(fd.value)
 
-    def poison(self, ptr: int, nbytes: int, dtype: str) -> None:
-        """Fill a buffer of ``dtype`` elements with the poison pattern (synchronous)."""
-        if nbytes <= 0:
-            return
-        dptr = ctypes.c_uint64(ptr)
-        if dtype == "f32":
-            self._call(
-                "cuMemsetD32_v2", dptr, ctypes.c_uint(POISON_F32), ctypes.c_size_t(nbytes // 4)
-            )
-        elif dtype == "f16":
-            self._call(
-                "cuMemsetD16_v2", dptr, ctypes.c_ushort(POISON_F16), ctypes.c_size_t(nbytes // 2)
-            )
-        else:
-            self._call("cuMemsetD8_v2", dptr, ctypes.c_ubyte(POISON_BYTE), ctypes.c_size_t(nbytes))
-        self.synchronize()
+    def import_shared(self, fd: int, size: int) -> tuple[int, int]:
+        """(pointer, handle) of memory another process shared as ``fd``, mapped here."""
+        handle = ctypes.c_ulonglong()
+        self._call(
+            "cuMemImportFromShareableHandle",
+            ctypes.byref(handle),
+            ctypes.c_void_p(fd),
+            _MEM_HANDLE_TYPE_POSIX_FD,
+        )
+        return self._map(handle, size), int(handle.value)
+
+    def release_shared(self, ptr: int, handle: int, size: int) -> None:
+        self._call("cuMemUnmap", ctypes.c_uint64(ptr), ctypes.c_size_t(size))
+        self._call("cuMemAddressFree", ctypes.c_uint64(ptr), ctypes.c_size_t(size))
+        self._call("cuMemRelease", ctypes.c_ulonglong(handle))

@@ -1,5 +1,6 @@
-"""The GPU work queued before every timed call's start event: the L2 flush, then a short
-spin kernel.
+"""The GPU work queued before every timed call's start event: a short spin kernel (the L2
+flush before it is the supervisor's, in its own context, for a solution; in the same stream
+for the reference).
 
 The flush alone (a memset of twice the L2, tens of microseconds on an H200) is not always
 long enough to hide the host: when the host is slow to launch the timed call (a busy CPU, a
@@ -42,8 +43,13 @@ def spin_cycles(lead_in_ms: float = LEAD_IN_MS) -> int:
     return int(_CALIBRATION_CYCLES * lead_in_ms / best)
 
 
-def lead_in(flush: torch.Tensor, value: int, cycles: int) -> None:
-    """Queue the flush and the spin on the current stream; returns at once."""
-    flush.fill_(value & 0xFF)
+def spin(cycles: int) -> None:
+    """Queue the spin on the current stream; returns at once."""
     if cycles and _sleep is not None:
         _sleep(cycles)
+
+
+def flush_and_spin(flush: torch.Tensor, value: int, cycles: int) -> None:
+    """Queue an L2 flush (a write of ``flush``) and the spin; returns at once."""
+    flush.fill_(value & 0xFF)
+    spin(cycles)

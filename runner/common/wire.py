@@ -1,10 +1,9 @@
 """The private channel between the supervisor and the child.
 
-Control messages are JSON lines over a socketpair whose child end is passed as an fd.
-Tensors travel as ``.npy`` files in the job directory, always as a flat ``uint8`` array of
-raw bytes (so every dtype, including u32 and f16, goes through the same path); the receiver
-checks the file size, loads with ``allow_pickle=False``, checks dtype/ndim/size and only then
-views the bytes as the declared dtype and shape. Nothing is ever unpickled.
+Control messages are JSON lines over a socketpair whose child end is passed as an fd. No
+tensor travels on it: the supervisor shares its buffers (runner.common.arena) by sending the
+child one file descriptor per arena with the ``attach`` message (SCM_RIGHTS). Only the child
+accepts descriptors; anything the child sends besides its JSON answer is dropped.
 
 This module is imported by both sides; it must stay small and free of secrets.
 """
@@ -19,10 +18,7 @@ import stat
 import time
 from pathlib import Path
 
-import numpy as np
-
 MAX_LINE = 1 << 20  # a control message longer than this is a protocol violation
-NPY_HEADER_SLACK = 4096
 
 
 class ChannelClosed(Exception):
@@ -38,20 +34,40 @@ class ProtocolError(Exception):
 
 
 class Channel:
-    def __init__(self, sock: socket.socket):
+    def __init__(self, sock: socket.socket, accept_fds: bool = False):
         self.sock = sock
         self._buf = b""
+        self.accept_fds = accept_fds
+        self.fds: list[int] = []  # received descriptors, in order, not yet taken
 
     @classmethod
-    def from_fd(cls, fd: int) -> Channel:
-        return cls(socket.socket(fileno=fd))
+    def from_fd(cls, fd: int, accept_fds: bool = False) -> Channel:
+        return cls(socket.socket(fileno=fd), accept_fds)
 
-    def send(self, msg: dict) -> None:
+    def send(self, msg: dict, fds: tuple[int, ...] = ()) -> None:
         data = (json.dumps(msg, allow_nan=True) + "\n").encode()
         try:
-            self.sock.sendall(data)
+            if fds:
+                sent = socket.send_fds(self.sock, [data], list(fds))
+                if sent < len(data):
+                    self.sock.sendall(data[sent:])
+            else:
+                self.sock.sendall(data)
         except (BrokenPipeError, ConnectionResetError, OSError) as exc:
             raise ChannelClosed(str(exc)) from None
+
+    def take_fd(self) -> int:
+        """The oldest received descriptor (ProtocolError when none arrived)."""
+        if not self.fds:
+            raise ProtocolError("expected a file descriptor with this message")
+        return self.fds.pop(0)
+
+    def _read(self) -> bytes:
+        if not self.accept_fds:
+            return self.sock.recv(65536)
+        chunk, fds, _flags, _addr = socket.recv_fds(self.sock, 65536, 8)
+        self.fds.extend(fds)
+        return chunk
 
     def recv(self, timeout: float | None = None) -> dict:
         deadline = None if timeout is None else time.monotonic() + timeout
@@ -63,7 +79,7 @@ class Channel:
             if not ready:
                 raise ChannelTimeout()
             try:
-                chunk = self.sock.recv(65536)
+                chunk = self._read()
             except (ConnectionResetError, OSError) as exc:
                 raise ChannelClosed(str(exc)) from None
             if not chunk:
@@ -79,6 +95,12 @@ class Channel:
         return msg
 
     def close(self) -> None:
+        for fd in self.fds:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self.fds.clear()
         try:
             self.sock.close()
         except OSError:
@@ -118,34 +140,3 @@ def read_capped(path: Path, cap: int) -> tuple[bytes, int]:
         return data, size
     finally:
         os.close(fd)
-
-
-def save_bytes(path: Path, raw: np.ndarray) -> None:
-    """Write a flat uint8 array as .npy (raw tensor bytes); never follows a planted link."""
-    assert raw.dtype == np.uint8 and raw.ndim == 1
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
-    with os.fdopen(fd, "wb") as f:
-        np.save(f, raw, allow_pickle=False)
-
-
-def load_bytes(path: Path, nbytes: int) -> np.ndarray:
-    """Load a flat uint8 .npy of exactly ``nbytes`` bytes; ProtocolError otherwise."""
-    try:
-        fd = open_regular(path)
-    except FileNotFoundError:
-        raise ProtocolError(f"{Path(path).name}: missing") from None
-    except OSError as exc:
-        raise ProtocolError(f"{Path(path).name}: cannot be opened safely ({exc})") from None
-    with os.fdopen(fd, "rb") as f:
-        size = os.fstat(f.fileno()).st_size
-        if size > nbytes + NPY_HEADER_SLACK:
-            raise ProtocolError(f"{Path(path).name}: {size} bytes on disk, expected about {nbytes}")
-        try:
-            arr = np.load(f, allow_pickle=False)
-        except Exception as exc:  # noqa: BLE001 - any parse failure is a protocol error
-            raise ProtocolError(f"{Path(path).name}: unreadable ({type(exc).__name__})") from None
-    if not isinstance(arr, np.ndarray) or arr.dtype != np.uint8 or arr.ndim != 1:
-        raise ProtocolError(f"{Path(path).name}: not a flat uint8 array")
-    if arr.size != nbytes:
-        raise ProtocolError(f"{Path(path).name}: {arr.size} bytes, expected {nbytes}")
-    return arr

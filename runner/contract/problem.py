@@ -14,6 +14,7 @@ from runner.contract.expressions import SpecError, eval_expr, expr_names, parse_
 from runner.contract.params import BenchmarkCase, ErrorBound, Limits, Param, TestCase
 from runner.contract.vocabulary import (
     DIFFICULTIES,
+    FP32_ARITHMETIC,
     LANGUAGES,
     PRECISIONS,
     PY_LAYOUTS,
@@ -45,6 +46,12 @@ class ProblemSpec:
     statement: str = ""
     starters: dict[str, str] = field(default_factory=dict)
     error_bound: ErrorBound | None = None
+    # atol never above rtol x max|expected| of each output: for outputs that are all near or
+    # below atol at some size (normalised outputs), which a plain atol would let be farmed
+    scale_atol: bool = False
+    # the arithmetic a correct fp32 solution may use, for the physical floor: "fp32" (TF32 and
+    # half precision miss the tolerance; 3xTF32 split emulation does not) or "tf32"
+    fp32_arithmetic: str = "fp32"
 
     # -- derived views -----------------------------------------------------------------------
     @property
@@ -214,7 +221,23 @@ def _parse_problem(data: Mapping[str, Any]) -> ProblemSpec:
             if data.get("error_bound") is not None
             else None
         ),
+        scale_atol=_flag(data, "scale_atol"),
+        fp32_arithmetic=_choice(data, "fp32_arithmetic", FP32_ARITHMETIC, "fp32"),
     )
+
+
+def _flag(data: Mapping[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise SpecError(f"{key}: must be true or false")
+    return value
+
+
+def _choice(data: Mapping[str, Any], key: str, allowed: tuple[str, ...], default: str) -> str:
+    value = data.get(key, default)
+    if value not in allowed:
+        raise SpecError(f"{key}: {value!r} is not one of {', '.join(allowed)}")
+    return value
 
 
 def _check_table(raw: Any, where: str, klass: type) -> None:

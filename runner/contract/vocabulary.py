@@ -18,6 +18,7 @@ MODES = ("run", "submit")
 DEVICES = ("cpu", "cuda")
 DIFFICULTIES = ("easy", "medium", "hard")
 PRECISIONS = ("native", "f64")
+FP32_ARITHMETIC = ("fp32", "tf32")
 PY_LAYOUTS = ("shaped", "flat")
 ERROR_BOUND_METHODS = ("abs_reference", "hook")
 VERDICTS = (

@@ -3,7 +3,7 @@
     python -m runner serve --socket PATH [--device cpu|cuda]
 
 It imports torch and the runner once, and keeps ONE spare sandboxed child pre-started (see
-``runner.supervisor.judgement.Spare``: interpreter up, torch imported, CUDA context created, no user
+``runner.supervisor.childproc.Spare``: interpreter up, torch imported, CUDA context created, no user
 code seen). Each job adopts the spare and gets its own job directory; the child is killed
 with the job and never reused. The next spare starts booting beside the job. On a GPU it
 creates its CUDA context under the GPU's benchmark lock (runner/supervisor/gpulock.py), so that never
@@ -66,7 +66,7 @@ class SpareSlot:
         self._want.set()
 
     def _loop(self) -> None:
-        from runner.supervisor.judgement import Spare  # noqa: PLC0415
+        from runner.supervisor.childproc import Spare  # noqa: PLC0415
 
         while self.enabled:
             if not self._want.wait(1.0):
@@ -104,7 +104,7 @@ class SpareSlot:
         if self.device != "cuda":
             return contextlib.nullcontext()
         from runner.supervisor import gpulock  # noqa: PLC0415
-        from runner.supervisor.judgement import SPARE_BOOT_TIMEOUT_S  # noqa: PLC0415
+        from runner.supervisor.childproc import SPARE_BOOT_TIMEOUT_S  # noqa: PLC0415
 
         try:
             key = gpulock.current_cuda_key()
@@ -121,7 +121,7 @@ class SpareSlot:
                 spare, self._spare = self._spare, None
                 filling = self._filling or (self._want.is_set() and self.enabled)
             if spare is not None:
-                from runner.supervisor.judgement import SPARE_MAX_AGE_S  # noqa: PLC0415
+                from runner.supervisor.childproc import SPARE_MAX_AGE_S  # noqa: PLC0415
 
                 if spare.age_s() < SPARE_MAX_AGE_S and (spare.booting() or spare.ready(False)):
                     return spare
@@ -134,7 +134,7 @@ class SpareSlot:
 
     def expire_old(self) -> None:
         """Replace a spare that has waited too long (its sandbox wall clock is running)."""
-        from runner.supervisor.judgement import SPARE_MAX_AGE_S  # noqa: PLC0415
+        from runner.supervisor.childproc import SPARE_MAX_AGE_S  # noqa: PLC0415
 
         with self._lock:
             spare = self._spare
@@ -282,7 +282,8 @@ class Service:
         self.run_job(conn, job)
 
     def run_job(self, conn: socket.socket, job) -> None:
-        from runner.supervisor.judgement import judge, native_child_for  # noqa: PLC0415
+        from runner.supervisor.childproc import native_child_for  # noqa: PLC0415
+        from runner.supervisor.judgement import judge  # noqa: PLC0415
 
         self.jobs += 1
         # the spare is a torch child: a job that gets the torch-free one leaves it for the next

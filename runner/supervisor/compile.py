@@ -137,3 +137,59 @@ def compile_cuda(source: str, job_dir: Path, arch: str, timeout_s: float) -> Com
     except OSError:
         pass
     return CompileResult(True, log, target, False, seconds)
+
+
+# C++ type names as the demangler prints them, per dtype (const is ignored in the comparison:
+# older starters declared inputs without it)
+_DEMANGLED = {
+    "f32": "float",
+    "f16": "__half",
+    "bf16": "__nv_bfloat16",
+    "f8e4m3": "__nv_fp8_e4m3",
+    "i32": "int",
+    "u32": "unsigned int",
+    "i8": "signed char",
+    "u8": "unsigned char",
+    "int": "int",
+    "float": "float",
+}
+
+
+def expected_cxx_params(params: list[dict]) -> str:
+    """``solve``'s parameter list as c++filt prints it, without const."""
+    return ", ".join(
+        _DEMANGLED[p["dtype"]] + ("" if p["role"] == "scalar" else "*") for p in params
+    )
+
+
+def find_entry(so_path: Path, params: list[dict]) -> tuple[str | None, str]:
+    """(symbol, message): the ``solve`` to call. ``extern "C" void solve(...)`` is found by its
+    name; without it, a C++ ``solve`` with exactly the problem's parameter types (const aside)
+    is taken by its mangled name (older starters had no ``extern "C"``). None with the reason
+    when neither exists or several C++ overloads do."""
+    data = so_path.read_bytes()
+    if b"\0solve\0" in data:
+        return "solve", 'extern "C"'
+    out = proc.run_capture(
+        [
+            "sh",
+            "-c",
+            "nm -D --defined-only solution.so; echo '--'; nm -DC --defined-only solution.so",
+        ],
+        so_path.parent,
+        timeout_s=30,
+        env=proc.base_env(),
+    )
+    mangled_part, _, demangled_part = out.output.partition("--\n")
+    mangled = [ln.split()[-1] for ln in mangled_part.splitlines() if " T _Z5solve" in ln]
+    shown = [ln.split(" T ", 1)[-1] for ln in demangled_part.splitlines() if " T solve(" in ln]
+    want = expected_cxx_params(params)
+    if len(mangled) == 1 and len(shown) == 1:
+        got = shown[0][len("solve(") : -1].replace("const", "").replace(" *", "*")
+        got = ", ".join(" ".join(part.split()) for part in got.split(","))
+        if got == want:
+            return mangled[0], "C++"
+        return None, f"solve({shown[0][6:-1]}) does not take the problem's parameters ({want})"
+    if len(mangled) > 1:
+        return None, "several C++ overloads of solve; keep one"
+    return None, 'no function `extern "C" void solve(...)` was found in solution.cu'

@@ -2,7 +2,7 @@
 
 Keys are matched as case-insensitive substrings of the device name reported by
 ``torch.cuda.get_device_name``. ``peak_bw`` is bytes/s, ``peak_flops`` FLOP/s (fp32, non
-tensor-core). Where a measured copy bandwidth is known it is used instead of the nominal
+tensor-core), the tensor-core rates are dense (no sparsity), all from the data sheets. Where a measured copy bandwidth is known it is used instead of the nominal
 figure (it is what a perfect memory-bound kernel can reach), and the nominal one is kept for
 reference. The physical floor uses the *higher* of the two bandwidths so that a legitimate
 kernel can never fall below it.
@@ -21,8 +21,9 @@ class DevicePeaks:
     peak_flops: float  # FLOP/s, fp32 CUDA cores (the floor uses it; tensor cores are not counted
     # for fp32 problems, and TF32 is off in the reference)
     known: bool = True
-    floor_flops: float = 0.0  # FLOP/s used only for the physical floor: the fastest any
-    # arithmetic could go (dense fp16/bf16 tensor cores), so that no legal kernel is rejected
+    tf32_flops: float = 0.0  # dense TF32 tensor-core FLOP/s
+    half_flops: float = 0.0  # dense fp16/bf16 tensor-core FLOP/s
+    fp8_flops: float = 0.0  # dense fp8 tensor-core FLOP/s
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -30,12 +31,12 @@ class DevicePeaks:
 
 # Order matters: the first matching key wins (put "h200" before "h100").
 _TABLE: list[tuple[str, DevicePeaks]] = [
-    ("h200", DevicePeaks("NVIDIA H200", 4.3e12, 4.8e12, 67e12, floor_flops=990e12)),
-    ("h100 pcie", DevicePeaks("NVIDIA H100 PCIe", 1.8e12, 2.0e12, 51e12)),
-    ("h100", DevicePeaks("NVIDIA H100 SXM", 3.0e12, 3.35e12, 67e12, floor_flops=990e12)),
-    ("gh200", DevicePeaks("NVIDIA GH200", 3.6e12, 4.0e12, 67e12, floor_flops=990e12)),
-    ("b200", DevicePeaks("NVIDIA B200", 7.2e12, 8.0e12, 80e12, floor_flops=2300e12)),
-    ("a100", DevicePeaks("NVIDIA A100", 1.7e12, 2.0e12, 19.5e12)),
+    ("h200", DevicePeaks("NVIDIA H200", 4.3e12, 4.8e12, 67e12, 495e12, 990e12, 1979e12)),
+    ("h100 pcie", DevicePeaks("NVIDIA H100 PCIe", 1.8e12, 2.0e12, 51e12, 378e12, 756e12, 1513e12)),
+    ("h100", DevicePeaks("NVIDIA H100 SXM", 3.0e12, 3.35e12, 67e12, 495e12, 990e12, 1979e12)),
+    ("gh200", DevicePeaks("NVIDIA GH200", 3.6e12, 4.0e12, 67e12, 495e12, 990e12, 1979e12)),
+    ("b200", DevicePeaks("NVIDIA B200", 7.2e12, 8.0e12, 80e12, 1150e12, 2250e12, 4500e12)),
+    ("a100", DevicePeaks("NVIDIA A100", 1.7e12, 2.0e12, 19.5e12, 156e12, 312e12, 624e12)),
     ("l40s", DevicePeaks("NVIDIA L40S", 0.78e12, 0.864e12, 91.6e12)),
     ("l4", DevicePeaks("NVIDIA L4", 0.27e12, 0.3e12, 30.3e12)),
     ("a10", DevicePeaks("NVIDIA A10", 0.55e12, 0.6e12, 31.2e12)),
@@ -45,14 +46,24 @@ _TABLE: list[tuple[str, DevicePeaks]] = [
 
 # Unknown GPU: deliberately generous peaks, so that the physical floor never rejects a real
 # kernel (the floor is max(bytes/bw, flops/flops) and higher peaks make it lower).
-FALLBACK_GPU = DevicePeaks("unknown GPU", 10e12, 10e12, 200e12, known=False)
-# CPU: rough figures; the floor is not applied on the CPU device (see judging.md).
-FALLBACK_CPU = DevicePeaks("CPU", 0.05e12, 0.05e12, 1e12, known=False)
+FALLBACK_GPU = DevicePeaks("unknown GPU", 10e12, 10e12, 200e12, 2000e12, 4000e12, 8000e12, False)
+
+
+def cpu_peaks(cores: int | None = None) -> DevicePeaks:
+    """Generous CPU peaks (the floor must never reject a real kernel): per core 100 GB/s (data
+    in cache: the CPU benchmark does not flush) and 200 GFLOP/s (two 16-lane fp32 FMA units at
+    3 GHz and more)."""
+    import os  # noqa: PLC0415
+
+    n = max(1, cores or os.cpu_count() or 1)
+    return DevicePeaks(
+        "CPU", n * 100e9, n * 100e9, n * 200e9, n * 200e9, n * 400e9, n * 400e9, False
+    )
 
 
 def lookup(name: str, kind: str = "cuda") -> DevicePeaks:
     if kind != "cuda":
-        return FALLBACK_CPU
+        return cpu_peaks()
     low = (name or "").lower()
     for key, peaks in _TABLE:
         if key in low:
@@ -60,14 +71,31 @@ def lookup(name: str, kind: str = "cuda") -> DevicePeaks:
     return FALLBACK_GPU
 
 
-def floor_s(peaks: DevicePeaks, nbytes: float, flops: float) -> float:
-    """Smallest time (s) a correct implementation could take on this device."""
+def floor_rate(peaks: DevicePeaks, float_dtypes: set[str], fp32_arithmetic: str = "fp32") -> float:
+    """The fastest arithmetic a correct solution of a problem may use, in FLOP/s.
+
+    fp8 inputs: the fp8 tensor cores; fp16/bf16: the half-precision tensor cores; fp32 only:
+    the fp32 rate, or the 3xTF32 split emulation (a third of the TF32 tensor rate, fp32-accurate
+    enough for every catalog tolerance), whichever is higher; with ``fp32_arithmetic = "tf32"``
+    the TF32 rate. Unknown rates fall back to 16x the fp32 rate."""
+    fallback = 16 * peaks.peak_flops
+    if "f8e4m3" in float_dtypes:
+        return peaks.fp8_flops or fallback
+    if float_dtypes & {"f16", "bf16"}:
+        return peaks.half_flops or fallback
+    tf32 = peaks.tf32_flops or fallback
+    if fp32_arithmetic == "tf32":
+        return tf32
+    return max(peaks.peak_flops, tf32 / 3)
+
+
+def floor_s(peaks: DevicePeaks, nbytes: float, flops: float, rate: float) -> float:
+    """Smallest time (s) a correct implementation could take on this device: bytes over the
+    higher of the measured and nominal bandwidths, flops over ``rate`` (:func:`floor_rate`)."""
     bw = max(peaks.peak_bw, peaks.nominal_bw)
     t = 0.0
     if nbytes > 0:
         t = max(t, nbytes / bw)
-    if flops > 0:
-        # never below the tensor-core rate (a default of 16x the fp32 rate when unknown)
-        fl = max(peaks.floor_flops, 16 * peaks.peak_flops)
-        t = max(t, flops / fl)
+    if flops > 0 and rate > 0:
+        t = max(t, flops / rate)
     return t

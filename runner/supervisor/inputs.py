@@ -14,18 +14,9 @@ from typing import Any
 
 import torch
 
+from runner.common.tensors import TORCH_DTYPES
 from runner.contract import FLOAT_DTYPES, BenchmarkCase, Param, ProblemSpec, TestCase, parse_dist
 
-TORCH_DTYPES: dict[str, torch.dtype] = {
-    "f32": torch.float32,
-    "f16": torch.float16,
-    "bf16": torch.bfloat16,
-    "f8e4m3": torch.float8_e4m3fn,
-    "i32": torch.int32,
-    "u32": torch.uint32,
-    "i8": torch.int8,
-    "u8": torch.uint8,
-}
 _INT_RANGES = {
     "i32": (-(2**31), 2**31),
     "u32": (0, 2**32),

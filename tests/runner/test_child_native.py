@@ -16,7 +16,7 @@ import pytest
 
 from runner.child import native_child as child_native
 from runner.common import cudadrv, wire
-from runner.supervisor.judgement import native_child_for
+from runner.supervisor.childproc import native_child_for
 
 from .helpers import ROOT
 

@@ -253,7 +253,7 @@ def test_gpu_spare_creates_its_context_only_under_the_guard():
     guard (the GPU lock). Here no GPU exists, so the second step fails and says so."""
     import contextlib
 
-    from runner.supervisor.judgement import Spare
+    from runner.supervisor.childproc import Spare
 
     entered = []
 

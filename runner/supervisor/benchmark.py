@@ -1,0 +1,326 @@
+"""The benchmark: timed calls on supervisor-owned buffers, each one a window on the
+supervisor's clock, secretly checked calls, and the case's time.
+
+Per timed call the supervisor, outside the window, draws the call's inputs from the secret
+seed (on the device) and the offsets of its sampled snapshot; then, inside the window, it
+writes the inputs and zero-fills the outputs, flushes the L2, synchronises, sends "call",
+waits for "done", snapshots the buffers on its own stream and synchronises. Which calls are
+compared is decided only after the case: a reservoir sample of ``CHECKED_CALLS`` calls over
+the whole run, plus the last call; the case ends a secret random number of calls after the
+stopping rule fires. The child sees every call the same way and never learns which were
+compared, not even from the supervisor's timing (the comparisons run after the case).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import statistics
+import time
+from typing import TYPE_CHECKING, Any
+
+from runner.contract import BenchmarkCase
+from runner.supervisor import clock, devices, reftime, stats
+from runner.supervisor.buffers import CaseBuffers
+from runner.supervisor.checks import check_call
+from runner.supervisor.inputs import case_scalars, derive_seed, generate_inputs
+from runner.supervisor.outcome import Verdict, child_error_verdict, fmt_sizes
+
+if TYPE_CHECKING:
+    from runner.supervisor.judgement import Judgement
+
+WARMUP_CALLS = 3
+CHECKED_CALLS = 4  # reservoir of compared calls per case (the last call is compared too)
+EXTRA_CALLS_MAX = 6  # after the stopping rule, 1..this more calls (secret)
+SLOW_FACTOR = 10.0  # a call this many times the median is flagged and not charged in full
+NULL_P = 0.3  # after a timed call, the chance of a supervisor-only cycle (secret)
+MIN_NULL_WINDOWS = 7
+SIDE_STREAM_ABS_MS = 0.020
+SIDE_STREAM_REL = 0.05
+SIDE_STREAM_FLAG_FRACTION = 0.25  # calls timed in full before a case is flagged
+MAX_GAP_MS = 0.05
+
+
+@dataclasses.dataclass
+class CaseRun:
+    """What one case's loop measured, before the supervisor-only calibration."""
+
+    case: BenchmarkCase
+    scalars: dict
+    times: list[float] = dataclasses.field(default_factory=list)
+    windows: list[float] = dataclasses.field(default_factory=list)
+    null_windows: list[float] = dataclasses.field(default_factory=list)
+    synced: int = 0  # calls timed in full (work escaped the events)
+    slow: int = 0
+    checked: int = 0
+    stop_reason: str = ""
+
+
+def flush_bytes(j: Judgement) -> int:
+    """The L2 flush buffer: twice the device's L2, at least 64 MiB."""
+    return max(2 * int(j.device_info.get("l2_bytes") or 0), 1 << 26)
+
+
+def case_budget(j: Judgement, n_cases: int) -> float:
+    return max(0.2, j.limits.benchmark_budget_s / max(1, n_cases))
+
+
+def run_benchmark(j: Judgement, tests_message: str) -> tuple[str, str]:
+    import torch  # noqa: PLC0415
+
+    t0 = time.monotonic()
+    cases = list(j.problem.benchmarks)
+    flush = None
+    if j.job.device == "cuda":
+        flush = torch.empty(flush_bytes(j), dtype=torch.uint8, device="cuda")
+    out_cases: list[dict] = []
+    try:
+        runs = []
+        for ci, case in enumerate(cases):
+            j.emit({"phase": "benchmarking", "case": ci + 1, "total": len(cases)})
+            runs.append(_run_case(j, ci, case, len(cases), flush))
+        # the child is done: nothing of the solution runs while the reference is timed
+        j.child.close()
+        j.child = None
+        out_cases = [_finish_case(j, run) for run in runs]
+        t_ref = time.monotonic()
+        for ci, case in enumerate(cases):
+            reftime.time_reference(j, ci, case, out_cases[ci], case_budget(j, len(cases)), flush)
+        j.phases["reference_timing_s"] = time.monotonic() - t_ref
+    finally:
+        j.phases["benchmark_s"] = time.monotonic() - t0
+        j.benchmark = {
+            "cases": out_cases,
+            "score_ms": stats.geomean([c["median_ms"] for c in out_cases])
+            if out_cases and len(out_cases) == len(cases)
+            else None,
+            "method": _method(j),
+        }
+    for c in out_cases:
+        floor = c.get("floor_ms")
+        if floor and c["median_ms"] < 0.9 * floor:
+            raise Verdict(
+                "rejected",
+                f"Impossibly fast: {c['median_ms']:.4g} ms on '{c['name']}' is below the "
+                f"physical floor {floor:.4g} ms of this device (bytes / peak bandwidth, "
+                f"flops / the fastest arithmetic the problem's precision admits).",
+            )
+    score = j.benchmark["score_ms"]
+    return "accepted", f"{tests_message} Score: {score:.4g} ms (geometric mean of medians)."
+
+
+def _method(j: Judgement) -> str:
+    if j.job.device == "cuda":
+        return (
+            "CUDA events around each call (the child's), accepted within the supervisor's "
+            "clock bound; supervisor-owned buffers with fresh inputs and zero-filled outputs per "
+            "call, L2 flushed before each call, device-wide sync checked after each call"
+        )
+    return (
+        "CPU: time.perf_counter around each call (the child's), accepted within the "
+        "supervisor's clock bound; supervisor-owned buffers, fresh inputs per call, no cache flush"
+    )
+
+
+def _stage(j: Judgement, ci: int, case: BenchmarkCase, it: int) -> dict:
+    seed = derive_seed(j.job.seed, "bench", ci, it)
+    return generate_inputs(j.problem, case, seed, j.job.device, j.make_inputs)
+
+
+def _cycle(
+    bufs: CaseBuffers, stage: dict, plan: dict, flush, value: int, call
+) -> tuple[Any, dict, float]:
+    """One window: write, flush, sync, ``call()`` (the child's round trip, or nothing),
+    snapshot, sync. Returns (call's result, snapshot, window ms)."""
+    t_a = time.perf_counter()
+    bufs.write(stage)
+    if flush is not None:
+        flush.fill_(value & 0xFF)
+    bufs.sync()
+    result = call()
+    post = bufs.snapshot(plan)
+    bufs.sync()
+    return result, post, (time.perf_counter() - t_a) * 1e3
+
+
+def _run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) -> CaseRun:
+    job, lim = j.job, j.limits
+    scalars = case_scalars(case, job.device)
+    where = f"in benchmark '{case.name}' ({fmt_sizes(scalars)})"
+    run = CaseRun(case, scalars)
+    gap = min(max(float(j.round_trip.get("sync_gap_ms", 0.0)), 0.0), MAX_GAP_MS)
+    budget = case_budget(j, n_cases)
+    reservoir: list[tuple[int, dict, dict]] = []  # (call, snapshot, plan)
+    last: tuple[int, dict, dict] | None = None
+    extra_left: int | None = None
+    charged = 0.0
+    t_start = time.monotonic()
+    bufs = j.buffers_for(scalars, where)
+    try:
+        it = 0
+        while True:
+            stage = _stage(j, ci, case, it)
+            plan = bufs.sample_plan(j.rng)
+            (reply, rt), post, window = _cycle(
+                bufs,
+                stage,
+                plan,
+                flush,
+                it,
+                lambda: j.ask_timed({"op": "call", "timed": True}, lim.test_timeout_s, where),
+            )
+            if not reply.get("ok"):
+                raise child_error_verdict(reply, where)
+            t = _call_time(reply, rt, gap, job.device == "cuda", where)
+            if t != reply["event_ms"]:
+                run.synced += 1
+            # the reservoir: every call has the same chance to be compared, decided later
+            seen = it + 1
+            if len(reservoir) < CHECKED_CALLS:
+                reservoir.append((it, post, plan))
+            elif (r := j.rng.randrange(seen)) < CHECKED_CALLS:
+                reservoir[r] = (it, post, plan)
+            last = (it, post, plan)
+            del stage, post
+            if j.rng.random() < NULL_P:
+                run.null_windows.append(_null_cycle(j, bufs, ci, run, flush))
+            if it >= WARMUP_CALLS:
+                med_t = statistics.median(run.times) if run.times else t
+                if len(run.times) >= 5 and t > SLOW_FACTOR * med_t:
+                    run.slow += 1
+                run.times.append(t)
+                run.windows.append(window)
+                med_w = statistics.median(run.windows)
+                charged += min(window, SLOW_FACTOR * med_w) / 1e3
+            it += 1
+            if extra_left is not None:
+                extra_left -= 1
+                if extra_left <= 0:
+                    break
+                continue
+            hard_stop = time.monotonic() - t_start > 3 * budget + lim.test_timeout_s
+            stop, reason = stats.should_stop(
+                run.times,
+                charged,
+                budget,
+                lim.min_timed_runs,
+                lim.max_timed_runs,
+                lim.target_rel_se,
+            )
+            if stop or hard_stop:
+                run.stop_reason = reason or "wall_clock"
+                extra_left = 1 + j.rng.randrange(EXTRA_CALLS_MAX)
+        while len(run.null_windows) < MIN_NULL_WINDOWS:
+            run.null_windows.append(_null_cycle(j, bufs, ci, run, flush))
+    finally:
+        bufs.close()
+    checks = {c[0]: c for c in reservoir}
+    if last is not None:
+        checks[last[0]] = last
+    t_check = time.monotonic()
+    for it, post, plan in sorted(checks.values(), key=lambda c: c[0]):
+        _verify_call(j, ci, case, scalars, it, post, plan)
+        run.checked += 1
+    j.phases["bench_checks_s"] = j.phases.get("bench_checks_s", 0.0) + time.monotonic() - t_check
+    return run
+
+
+def _call_time(reply: dict, rt: float, gap: float, cuda: bool, where: str) -> float:
+    """The child's figure for one call, after the checks a single call allows: finite,
+    non-negative, synced after the end event, inside this process's round trip; timed in full
+    when work escaped the events (a side stream)."""
+    ev, sy = reply.get("event_ms"), reply.get("sync_ms")
+    if not all(isinstance(x, int | float) and math.isfinite(x) and x >= 0 for x in (ev, sy)):
+        raise Verdict("rejected", f"The timing harness returned invalid numbers {where}.")
+    if sy + 1e-3 < ev or sy > rt * 1.05 + 0.5:
+        raise Verdict(
+            "rejected",
+            f"Timing numbers inconsistent with the supervisor's clock {where} "
+            f"(event {ev:.4g} ms, synced {sy:.4g} ms, round trip {rt:.4g} ms).",
+        )
+    if cuda and sy - ev > gap + max(SIDE_STREAM_REL * ev, SIDE_STREAM_ABS_MS):
+        return float(sy)
+    return float(ev)
+
+
+def _verify_call(
+    j: Judgement, ci: int, case: BenchmarkCase, scalars: dict, it: int, post: dict, plan: dict
+) -> None:
+    inputs = _stage(j, ci, case, it)
+    name = f"{case.name}, timed call {it + 1}"
+    ok, _entry, text = check_call(
+        j.problem, j.reference, j.job.mode, name, scalars, inputs, scalars, post, plan
+    )
+    if not ok:
+        raise Verdict(
+            "wrong_answer",
+            f"A timed benchmark call produced a wrong result (all tests had passed): "
+            f"{text.rstrip('.')}. "
+            f"Results must be computed on every call for the inputs of that call "
+            f"(no caching across calls, no deferred work, no shortcuts at benchmark sizes).",
+        )
+
+
+def _null_cycle(j: Judgement, bufs: CaseBuffers, ci: int, run: CaseRun, flush) -> float:
+    """The supervisor's own cycle for this case without a call (ms): interleaved with the timed
+    calls at secret moments, so that it runs under the same conditions as their windows and
+    the child cannot tell it from the next call's preparation."""
+    stage = _stage(j, ci, run.case, -1 - len(run.null_windows))
+    plan = bufs.sample_plan(j.rng)
+    return _cycle(bufs, stage, plan, flush, len(run.null_windows), lambda: None)[2]
+
+
+def _finish_case(j: Judgement, run: CaseRun) -> dict:
+    summary = stats.summarize(run.times)
+    bound = clock.check(
+        summary["median_ms"],
+        run.windows,
+        statistics.median(run.null_windows),
+        float(j.round_trip.get("median_ms", 0.0)),
+        j.job.device,
+    )
+    case_flags = []
+    median = bound.time_ms
+    if not bound.consistent:
+        case_flags.append("time_from_supervisor_clock")
+    if j.job.device == "cuda" and run.synced >= max(1, SIDE_STREAM_FLAG_FRACTION * len(run.times)):
+        case_flags.append("side_stream_work")
+    if run.slow:
+        case_flags.append("slow_calls")
+    for flag in case_flags:
+        if flag not in j.flags:
+            j.flags.append(flag)
+    if j.job.device == "cpu" and "cpu_timing_no_l2_flush" not in j.flags:
+        j.flags.append("cpu_timing_no_l2_flush")
+    med_s = median / 1e3
+    moved = j.problem.bytes_for(run.scalars)
+    flops = j.problem.flops_for(run.scalars)
+    fr = []
+    if moved and med_s > 0:
+        fr.append(moved / med_s / j.peaks.peak_bw)
+    if flops and med_s > 0:
+        fr.append(flops / med_s / j.peaks.peak_flops)
+    rate = devices.floor_rate(
+        j.peaks,
+        {p.dtype for p in j.problem.tensor_params} & {"f32", "f16", "bf16", "f8e4m3"},
+        j.problem.fp32_arithmetic,
+    )
+    return {
+        "name": run.case.name,
+        "sizes": run.scalars,
+        "median_ms": median,
+        **{k: summary[k] for k in ("mean_ms", "std_ms", "min_ms", "runs")},
+        "rel_se": summary["rel_se"],
+        "stop_reason": run.stop_reason,
+        "gflops": flops / med_s / 1e9 if med_s > 0 else 0.0,
+        "gbps": moved / med_s / 1e9 if med_s > 0 else 0.0,
+        "fraction_of_peak": max(fr) if fr else 0.0,
+        "floor_ms": devices.floor_s(j.peaks, moved, flops, rate) * 1e3,
+        "checked_calls": run.checked,
+        "synced_time_calls": run.synced,
+        "slow_calls": run.slow,
+        "clock": bound.to_dict(),
+        "flags": case_flags,
+        "reference_median_ms": None,
+        "speedup": None,
+    }

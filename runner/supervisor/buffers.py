@@ -1,0 +1,95 @@
+"""The supervisor's side of the shared buffers of one test or benchmark case.
+
+The supervisor allocates the arena (runner.common.arena), writes the inputs and zero-fills the
+outputs before every call, and after every call snapshots what it judges itself, on its own
+stream: whole tensors, or for tensors above ``SAMPLE_ABOVE`` elements runs of ``SAMPLE_RUN``
+elements at offsets drawn from its secret generator (both ends always in).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from typing import Any
+
+import torch
+
+from runner.common import arena
+from runner.common.tensors import gather_flat, sample_index
+from runner.contract import ProblemSpec
+
+SAMPLE_ABOVE = 1 << 20
+SAMPLE_CHUNKS = 1024
+SAMPLE_RUN = 1024
+
+
+class CaseBuffers:
+    """Every tensor parameter of one case, laid out in one shared arena."""
+
+    def __init__(self, problem: ProblemSpec, scalars: dict, device: str, driver: Any = None):
+        self.problem = problem
+        self.scalars = dict(scalars)
+        self.device = device
+        tensors = [(p.name, p.dtype, p.shape_for(scalars)) for p in problem.tensor_params]
+        self.slots, size = arena.plan(tensors)
+        self.arena, self._fd = arena.create(device, size, driver)
+        self.views = {s.name: self.arena.tensor(s) for s in self.slots}
+
+    # -- sharing ---------------------------------------------------------------------------------
+    def attach_message(self) -> dict:
+        return {
+            "op": "attach",
+            "size": self.arena.size,
+            "slots": [s.to_dict() for s in self.slots],
+            "scalars": self.scalars,
+        }
+
+    def take_fd(self) -> int:
+        """The descriptor to send with :meth:`attach_message` (the caller closes it)."""
+        fd, self._fd = self._fd, -1
+        return fd
+
+    # -- every call ------------------------------------------------------------------------------
+    def write(self, inputs: dict[str, torch.Tensor]) -> None:
+        """Fresh inputs into the in/inout tensors, zeros into the outputs (queued)."""
+        for p in self.problem.tensor_params:
+            view = self.views[p.name]
+            if p.is_input:
+                view.copy_(inputs[p.name].reshape(view.shape))
+            elif view.numel():
+                view.reshape(-1).view(torch.uint8).zero_()
+
+    def sync(self) -> None:
+        if self.device == "cuda":
+            torch.cuda.synchronize()
+
+    def sample_plan(self, rng: random.Random) -> dict[str, torch.Tensor]:
+        """Flat indices to snapshot of each tensor read in part (drawn from ``rng``)."""
+        plan = {}
+        for s in self.slots:
+            n = math.prod(s.shape)
+            if n > SAMPLE_ABOVE:
+                last = n - SAMPLE_RUN
+                starts = {0, last, *(rng.randrange(last + 1) for _ in range(SAMPLE_CHUNKS - 2))}
+                plan[s.name] = sample_index(sorted(starts), SAMPLE_RUN, self.device)
+        return plan
+
+    def snapshot(self, plan: dict[str, torch.Tensor] | None = None) -> dict[str, torch.Tensor]:
+        """Copies of every tensor as it is now (``plan``'s tensors at its indices only)."""
+        plan = plan or {}
+        # outputs first: work still running after "done" is caught reading them soonest
+        order = sorted(self.views, key=lambda n: not self.problem.param(n).is_output)
+        return {
+            name: gather_flat(self.views[name], plan[name])
+            if name in plan
+            else self.views[name].clone()
+            for name in order
+        }
+
+    def close(self) -> None:
+        self.views = {}
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+        self.arena.close()

@@ -1,0 +1,75 @@
+"""The supervisor's clock: a lower bound on a solution's time that the solution cannot shorten.
+
+Every timed call is one *window* on the supervisor's own clock, from the moment it starts
+writing that call's inputs to the moment its snapshot of the outputs is complete:
+
+    write inputs, zero outputs, flush L2, sync  |  "call" ... "done"  |  snapshot, sync
+
+All the work that produces a call's outputs happens inside its window: the inputs do not exist
+before it, and what is written after the snapshot is not judged. GPU contexts of two processes
+are time-sliced, not run side by side, so the solution's GPU work, whenever it runs inside the
+window, adds to the window's length; so does its host work. Two costs are subtracted, each
+calibrated when no user code can touch them:
+
+- ``round_trip_ms``: the child harness's own round trip for an empty call (the channel, the
+  lead-in spin, events, sync), timed before the solution is loaded into the child;
+- ``null_window_ms``: the supervisor's own write/flush/snapshot cycle for the same case with
+  no call, interleaved with the timed calls at moments the child cannot tell from the next
+  call's preparation (so a child that loads the machine while idle inflates both alike).
+
+``bound = median(windows) - null_window - round_trip``. The child's CUDA events are the
+precise figure; its median is accepted when it is at least ``bound - slack``, else the
+supervisor's bound is the time. The slack (``SLACK[device]``: absolute + relative x bound) covers
+the jitter of the two calibrations and the host gaps in the supervisor's cycle in which a
+solution's GPU work could hide; docs/judging.md gives the measured figures.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import asdict, dataclass
+
+# (absolute ms, relative) slack per device. On the CPU the supervisor's own copies and the
+# solution's threads share the cores and the memory bus, so its cycle varies far more.
+SLACK = {"cuda": (0.015, 0.03), "cpu": (0.5, 0.5)}
+
+
+@dataclass(frozen=True)
+class ClockCheck:
+    event_median_ms: float
+    window_median_ms: float
+    null_window_ms: float
+    round_trip_ms: float
+    bound_ms: float
+    slack_ms: float
+    consistent: bool
+
+    @property
+    def time_ms(self) -> float:
+        """The case's time: the events' median when consistent, else the supervisor's bound."""
+        return self.event_median_ms if self.consistent else self.bound_ms
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "time_ms": self.time_ms}
+
+
+def check(
+    event_median_ms: float,
+    windows_ms: list[float],
+    null_window_ms: float,
+    round_trip_ms: float,
+    device: str,
+) -> ClockCheck:
+    window = statistics.median(windows_ms)
+    bound = max(0.0, window - null_window_ms - round_trip_ms)
+    slack_abs, slack_rel = SLACK[device]
+    slack = slack_abs + slack_rel * bound
+    return ClockCheck(
+        event_median_ms=event_median_ms,
+        window_median_ms=window,
+        null_window_ms=null_window_ms,
+        round_trip_ms=round_trip_ms,
+        bound_ms=bound,
+        slack_ms=slack,
+        consistent=event_median_ms >= bound - slack,
+    )
