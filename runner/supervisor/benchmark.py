@@ -35,10 +35,55 @@ EXTRA_CALLS_MAX = 6  # after the stopping rule, 1..this more calls (secret)
 SLOW_FACTOR = 10.0  # a call this many times the median is flagged and not charged in full
 NULL_P = 0.3  # after a timed call, the chance of a supervisor-only cycle (secret)
 MIN_NULL_WINDOWS = 7
+CALIBRATION_WINDOWS = 9  # empty-call and null windows per case, before the solution loads
 SIDE_STREAM_ABS_MS = 0.020
 SIDE_STREAM_REL = 0.05
 SIDE_STREAM_FLAG_FRACTION = 0.25  # calls timed in full before a case is flagged
 MAX_GAP_MS = 0.05
+
+
+@dataclasses.dataclass
+class Calibration:
+    """One case's windows with an empty call and without a call, timed before the solution
+    was loaded into the child (runner/supervisor/clock.py)."""
+
+    empty_windows: list[float]
+    null_windows: list[float]
+    sync_gap_ms: float  # the host's sync wake-up after an empty call (events vs synced)
+
+
+def calibrate(j: Judgement, flush) -> list[Calibration]:
+    """Every case's calibration windows; called before ``init`` (no user code in the child)."""
+    out = []
+    for ci, case in enumerate(j.problem.benchmarks):
+        scalars = case_scalars(case, j.job.device)
+        where = f"while calibrating benchmark '{case.name}'"
+        bufs = j.buffers_for(scalars, where)
+        empty, null, gaps = [], [], []
+        try:
+            for k in range(CALIBRATION_WINDOWS + 1):
+                stage = _stage(j, ci, case, -100 - k)
+                plan = bufs.sample_plan(j.rng)
+                (reply, _rt), _post, window = _cycle(
+                    bufs,
+                    stage,
+                    plan,
+                    flush,
+                    k,
+                    lambda where=where: j.ask_timed({"op": "call", "timed": True}, 60.0, where),
+                )
+                if not reply.get("ok"):
+                    raise child_error_verdict(reply, where)
+                null.append(_cycle(bufs, stage, plan, flush, k, lambda: None)[2])
+                if k:  # the first of each warms up
+                    empty.append(window)
+                    gaps.append(
+                        float(reply.get("sync_ms", 0.0)) - float(reply.get("event_ms", 0.0))
+                    )
+        finally:
+            bufs.close()
+        out.append(Calibration(empty, null[1:], statistics.median(gaps)))
+    return out
 
 
 @dataclasses.dataclass
@@ -50,6 +95,7 @@ class CaseRun:
     times: list[float] = dataclasses.field(default_factory=list)
     windows: list[float] = dataclasses.field(default_factory=list)
     null_windows: list[float] = dataclasses.field(default_factory=list)
+    calibration: Calibration | None = None
     synced: int = 0  # calls timed in full (work escaped the events)
     slow: int = 0
     checked: int = 0
@@ -65,14 +111,19 @@ def case_budget(j: Judgement, n_cases: int) -> float:
     return max(0.2, j.limits.benchmark_budget_s / max(1, n_cases))
 
 
-def run_benchmark(j: Judgement, tests_message: str) -> tuple[str, str]:
+def flush_buffer(j: Judgement):
+    """The supervisor's L2 flush buffer (None on the CPU)."""
     import torch  # noqa: PLC0415
 
+    if j.job.device != "cuda":
+        return None
+    return torch.empty(flush_bytes(j), dtype=torch.uint8, device="cuda")
+
+
+def run_benchmark(j: Judgement, tests_message: str) -> tuple[str, str]:
     t0 = time.monotonic()
     cases = list(j.problem.benchmarks)
-    flush = None
-    if j.job.device == "cuda":
-        flush = torch.empty(flush_bytes(j), dtype=torch.uint8, device="cuda")
+    flush = j.flush if j.flush is not None else flush_buffer(j)
     out_cases: list[dict] = []
     try:
         runs = []
@@ -148,7 +199,8 @@ def _run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) -
     scalars = case_scalars(case, job.device)
     where = f"in benchmark '{case.name}' ({fmt_sizes(scalars)})"
     run = CaseRun(case, scalars)
-    gap = min(max(float(j.round_trip.get("sync_gap_ms", 0.0)), 0.0), MAX_GAP_MS)
+    run.calibration = j.calibration[ci]
+    gap = min(max(run.calibration.sync_gap_ms, 0.0), MAX_GAP_MS)
     budget = case_budget(j, n_cases)
     reservoir: list[tuple[int, dict, dict]] = []  # (call, snapshot, plan)
     last: tuple[int, dict, dict] | None = None
@@ -275,8 +327,9 @@ def _finish_case(j: Judgement, run: CaseRun) -> dict:
     bound = clock.check(
         summary["median_ms"],
         run.windows,
-        statistics.median(run.null_windows),
-        float(j.round_trip.get("median_ms", 0.0)),
+        run.calibration.empty_windows,
+        run.calibration.null_windows,
+        run.null_windows,
         j.job.device,
     )
     case_flags = []

@@ -8,20 +8,22 @@ writing that call's inputs to the moment its snapshot of the outputs is complete
 All the work that produces a call's outputs happens inside its window: the inputs do not exist
 before it, and what is written after the snapshot is not judged. GPU contexts of two processes
 are time-sliced, not run side by side, so the solution's GPU work, whenever it runs inside the
-window, adds to the window's length; so does its host work. Two costs are subtracted, each
-calibrated when no user code can touch them:
+window, adds to the window's length; so does its host work. What an honest window holds
+besides the solution's work is calibrated twice, each time where no user code can touch it:
 
-- ``round_trip_ms``: the child harness's own round trip for an empty call (the channel, the
-  lead-in spin, events, sync), timed before the solution is loaded into the child;
-- ``null_window_ms``: the supervisor's own write/flush/snapshot cycle for the same case with
-  no call, interleaved with the timed calls at moments the child cannot tell from the next
-  call's preparation (so a child that loads the machine while idle inflates both alike).
+- ``empty_window_ms``: the same window with an *empty* call, timed for each case before the
+  solution is loaded into the child (the channel, the child's wake-up, the lead-in spin, the
+  switches between the two GPU contexts, the supervisor's own writes and snapshot);
+- ``drift_ms``: how much the supervisor's own cycle (no call at all) changed between that
+  calibration and the timed calls: null cycles interleaved with the timed calls at moments
+  the child cannot tell from the next call's preparation, minus null cycles timed beside the
+  empty windows. A child that loads the machine while idle slows both alike.
 
-``bound = median(windows) - null_window - round_trip``. The child's CUDA events are the
-precise figure; its median is accepted when it is at least ``bound - slack``, else the
-supervisor's bound is the time. The slack (``SLACK[device]``: absolute + relative x bound) covers
-the jitter of the two calibrations and the host gaps in the supervisor's cycle in which a
-solution's GPU work could hide; docs/judging.md gives the measured figures.
+``bound = median(windows) - empty_window - drift``. The child's CUDA events are the precise
+figure; their median is accepted when it is at least ``bound - slack``, else the supervisor's
+bound is the time. The slack (``SLACK[device]``: absolute + relative x bound) covers the
+jitter of the calibrations and the host gaps in the supervisor's cycle in which a solution's
+GPU work could hide; docs/judging.md gives the measured figures.
 """
 
 from __future__ import annotations
@@ -38,8 +40,8 @@ SLACK = {"cuda": (0.015, 0.03), "cpu": (0.5, 0.5)}
 class ClockCheck:
     event_median_ms: float
     window_median_ms: float
-    null_window_ms: float
-    round_trip_ms: float
+    empty_window_ms: float
+    drift_ms: float
     bound_ms: float
     slack_ms: float
     consistent: bool
@@ -56,19 +58,22 @@ class ClockCheck:
 def check(
     event_median_ms: float,
     windows_ms: list[float],
-    null_window_ms: float,
-    round_trip_ms: float,
+    empty_windows_ms: list[float],
+    null_before_ms: list[float],
+    null_during_ms: list[float],
     device: str,
 ) -> ClockCheck:
     window = statistics.median(windows_ms)
-    bound = max(0.0, window - null_window_ms - round_trip_ms)
+    empty = statistics.median(empty_windows_ms)
+    drift = statistics.median(null_during_ms) - statistics.median(null_before_ms)
+    bound = max(0.0, window - empty - drift)
     slack_abs, slack_rel = SLACK[device]
     slack = slack_abs + slack_rel * bound
     return ClockCheck(
         event_median_ms=event_median_ms,
         window_median_ms=window,
-        null_window_ms=null_window_ms,
-        round_trip_ms=round_trip_ms,
+        empty_window_ms=empty,
+        drift_ms=drift,
         bound_ms=bound,
         slack_ms=slack,
         consistent=event_median_ms >= bound - slack,

@@ -41,7 +41,6 @@ PY_FILE = "solution.py"
 OUTPUT_HARD_FACTOR = 16  # output beyond output_bytes * this -> output_limit_exceeded
 JIT_ALLOWANCE_S = 60.0
 GPU_LOCK_TIMEOUT_S = 300.0  # waiting longer than this, benchmark anyway and flag it
-ROUND_TRIP_CALLS = 31  # empty calls timed before the solution is loaded
 
 
 class Judgement:
@@ -80,7 +79,8 @@ class Judgement:
         self.peaks = devices.lookup("", job.device)
         self.gpu_key = ""  # the benchmark lock's name (runner/supervisor/gpulock.py)
         self.driver = None  # runner.common.cudadrv.Driver of this process (GPU arenas)
-        self.round_trip: dict = {}  # the harness's empty-call calibration (before user code)
+        self.calibration: list = []  # benchmark.Calibration per case (before user code)
+        self.flush = None  # the L2 flush buffer (GPU)
 
     # -- events ------------------------------------------------------------------------------------
     def emit(self, event: dict) -> None:
@@ -180,7 +180,7 @@ class Judgement:
             self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
         self.phases["start_s"] = time.monotonic() - t_spawn  # wall time until compiled+ready
         if job.mode == "submit" and self.problem.benchmarks:
-            self._calibrate_round_trip()
+            self._calibrate()
         self._start_child(module_path)
         verdict, message = functional.run_tests(self)
         if verdict != "accepted" or job.mode != "submit":
@@ -199,7 +199,7 @@ class Judgement:
             return
         t0 = time.monotonic()
         with gpulock.exclusive_gpu(self.gpu_key, GPU_LOCK_TIMEOUT_S) as held:
-            self.phases["gpu_wait_s"] = time.monotonic() - t0
+            self.phases["gpu_wait_s"] = self.phases.get("gpu_wait_s", 0.0) + time.monotonic() - t0
             if not held:
                 self.flags.append("gpu_shared_during_benchmark")
             yield
@@ -305,24 +305,14 @@ class Judgement:
             for p in self.problem.params
         ]
 
-    def _calibrate_round_trip(self) -> None:
-        """The harness's own round trip for an empty timed call, before any user code is in
-        the child (runner/supervisor/clock.py subtracts it from every window)."""
-        trips, gaps = [], []
-        for _ in range(ROUND_TRIP_CALLS):
-            reply, rt = self.ask_timed({"op": "call", "timed": True}, 60, "while calibrating")
-            if not reply.get("ok"):
-                raise child_error_verdict(reply, "while calibrating the harness")
-            trips.append(rt)
-            ev, sy = reply.get("event_ms"), reply.get("sync_ms")
-            if isinstance(ev, int | float) and isinstance(sy, int | float):
-                gaps.append(float(sy) - float(ev))
-        trips, gaps = sorted(trips[1:]), sorted(gaps[1:])  # the first call warms up
-        self.round_trip = {
-            "median_ms": trips[len(trips) // 2],
-            "sync_gap_ms": gaps[len(gaps) // 2] if gaps else 0.0,
-            "calls": len(trips),
-        }
+    def _calibrate(self) -> None:
+        """The clock's calibration windows of every benchmark case, while the child holds no
+        user code (runner/supervisor/clock.py); the benchmark lock is held while they run."""
+        t0 = time.monotonic()
+        self.flush = benchmark.flush_buffer(self)
+        with self._gpu_to_ourselves():
+            self.calibration = benchmark.calibrate(self, self.flush)
+        self.phases["clock_calibration_s"] = time.monotonic() - t0
 
     def _start_child(self, module_path: Path) -> None:
         t0 = time.monotonic()

@@ -75,6 +75,9 @@ class Case:
     checks: list[str]
     forbidden: list[str] = field(default_factory=list)
     limits: dict = field(default_factory=dict)
+    # an "accepted" verdict counts as contained only with one of these flags on the result
+    # (for example "time_from_supervisor_clock": the forged time was replaced by the bound)
+    accepted_with_flags: list[str] = field(default_factory=list)
 
 
 def load_cases(cases_dir: Path = CASES_DIR) -> list[Case]:
@@ -98,6 +101,7 @@ def load_cases(cases_dir: Path = CASES_DIR) -> list[Case]:
                 checks=list(t.get("checks", ALL_CHECKS)),
                 forbidden=list(t.get("forbidden", [])),
                 limits=dict(t.get("limits", {})),
+                accepted_with_flags=list(t.get("accepted_with_flags", [])),
             )
         )
     return out
@@ -380,15 +384,23 @@ def judge_case(case: Case, guard: HostGuard) -> dict:
     )
     t0 = time.monotonic()
     returned, result_json, verdict, message = False, None, "internal_error", ""
+    flags: list[str] = []
+    score = None
     try:
         res = judge(job)
         returned = True
         result_json = res.to_json()
-        verdict, message = res.verdict, res.message
+        verdict, message, flags = res.verdict, res.message, list(res.flags)
+        score = (res.benchmark or {}).get("score_ms")
     except BaseException as e:  # noqa: BLE001 - a hostile case must never take us down
         message = f"judge() raised {type(e).__name__}: {e}"
     checks = guard.check(case, result_json, returned)
     ok_checks = all(v["ok"] is not False for v in checks.values())
+    caught = verdict in case.expected and (
+        verdict != "accepted"
+        or not case.accepted_with_flags
+        or bool(set(flags) & set(case.accepted_with_flags))
+    )
     return {
         "name": case.name,
         "why": case.why,
@@ -397,7 +409,10 @@ def judge_case(case: Case, guard: HostGuard) -> dict:
         "expected": case.expected,
         "actual": verdict,
         "message": message[:300],
-        "contained": verdict in case.expected and ok_checks,
+        "flags": flags,
+        "score_ms": score,
+        "caught": caught,
+        "contained": caught and ok_checks,
         "checks": checks,
         "seconds": round(time.monotonic() - t0, 2),
     }

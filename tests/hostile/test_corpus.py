@@ -71,3 +71,4 @@ def test_hostile_case_is_contained(case, guard):
     assert r["actual"] in case.expected, (
         f"verdict {r['actual']!r} not in {case.expected}: {r['message']}"
     )
+    assert r["caught"], f"accepted without any of {case.accepted_with_flags}: {r['flags']}"
