@@ -20,10 +20,10 @@ class DevicePeaks:
     nominal_bw: float  # bytes/s from the data sheet
     peak_flops: float  # FLOP/s, fp32 CUDA cores (the floor uses it; tensor cores are not counted
     # for fp32 problems, and TF32 is off in the reference)
-    known: bool = True
     tf32_flops: float = 0.0  # dense TF32 tensor-core FLOP/s
     half_flops: float = 0.0  # dense fp16/bf16 tensor-core FLOP/s
     fp8_flops: float = 0.0  # dense fp8 tensor-core FLOP/s
+    known: bool = True
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -1,18 +1,22 @@
-"""Unit tests of the pure parts of the runner: comparison, statistics, the wire format."""
+"""Unit tests of the pure parts of the runner: comparison, statistics, the channel, the shared
+arenas, the clock bound and the physical floor."""
 
 from __future__ import annotations
 
-import math
 import os
+import random
+import socket
 
-import numpy as np
 import pytest
 import torch
 
-from runner.common import wire
-from runner.common.tensors import from_bytes, poison_, to_bytes
-from runner.supervisor import devices, stats
+from runner.common import arena, wire
+from runner.common.tensors import gather_flat, sample_index
+from runner.contract import ProblemSpec
+from runner.supervisor import clock, devices, stats
+from runner.supervisor.buffers import CaseBuffers
 from runner.supervisor.verify import compare, describe, first_change
+from tests.runner.helpers import CATALOG
 
 
 def test_compare_floats_rules():
@@ -65,30 +69,87 @@ def test_first_change_bitwise():
     assert first_change(a, a.clone()) is None
 
 
-def test_poison_and_bytes_round_trip():
-    for dtype, tdt in (("f32", torch.float32), ("i8", torch.int8), ("u32", torch.uint32)):
-        t = torch.zeros(5, dtype=tdt)
-        poison_(t, dtype)
-        back = from_bytes(to_bytes(t), dtype, (5,))
-        assert torch.equal(back.view(torch.uint8), t.view(torch.uint8))
-    assert math.isnan(float(torch.zeros(1).fill_(0).add_(float("nan"))))
+def test_gather_flat_every_dtype():
+    index = sample_index([0, 6], 2, "cpu")
+    for dtype in (torch.float32, torch.float16, torch.bfloat16, torch.uint32, torch.int8):
+        t = torch.arange(8).to(dtype)
+        assert gather_flat(t, index).to(torch.int64).tolist() == [0, 1, 6, 7]
+    f8 = torch.arange(8, dtype=torch.float32).to(torch.float8_e4m3fn)
+    assert gather_flat(f8, index).float().tolist() == [0.0, 1.0, 6.0, 7.0]
 
 
-def test_wire_refuses_links_and_wrong_sizes(tmp_path):
-    raw = np.arange(16, dtype=np.uint8)
-    wire.save_bytes(tmp_path / "a.npy", raw)
-    assert np.array_equal(wire.load_bytes(tmp_path / "a.npy", 16), raw)
+def test_channel_passes_descriptors_only_to_the_side_that_accepts_them(tmp_path):
+    a, b = socket.socketpair()
+    sup, child = wire.Channel(a), wire.Channel(b, accept_fds=True)
+    fd = os.open(tmp_path / "x", os.O_CREAT | os.O_RDWR)
+    sup.send({"op": "attach"}, (fd,))
+    os.close(fd)
+    assert child.recv(5) == {"op": "attach"}
+    got = child.take_fd()
+    assert os.fstat(got).st_ino == os.stat(tmp_path / "x").st_ino
+    os.close(got)
     with pytest.raises(wire.ProtocolError):
-        wire.load_bytes(tmp_path / "a.npy", 8)
-    os.symlink(tmp_path / "a.npy", tmp_path / "link.npy")
-    with pytest.raises(wire.ProtocolError):
-        wire.load_bytes(tmp_path / "link.npy", 16)
-    with pytest.raises(FileExistsError):
-        wire.save_bytes(tmp_path / "link.npy", raw)  # never writes through a planted link
-    np.save(tmp_path / "obj.npy", np.array([{"x": 1}], dtype=object), allow_pickle=True)
-    with pytest.raises(wire.ProtocolError):
-        wire.load_bytes(tmp_path / "obj.npy", 16)
-    assert wire.read_capped(tmp_path / "link.npy", 100) == (b"", 0)
+        child.take_fd()
+    fd = os.open(tmp_path / "x", os.O_RDONLY)
+    child.send({"ok": True}, (fd,))  # the supervisor never takes descriptors
+    os.close(fd)
+    assert sup.recv(5) == {"ok": True} and sup.fds == []
+    sup.close()
+    child.close()
+
+
+def test_arena_is_shared_memory_between_two_mappings():
+    slots, size = arena.plan([("A", "f32", (3,)), ("n", "i32", ()), ("C", "u8", (5,))])
+    assert [s.offset for s in slots] == [0, 256, 512] and size == 768
+    mine, fd = arena.create("cpu", size)
+    theirs = arena.attach("cpu", os.dup(fd), mine.size)
+    os.close(fd)
+    mine.tensor(slots[0]).copy_(torch.tensor([1.0, 2.0, 3.0]))
+    assert theirs.tensor(slots[0]).tolist() == [1.0, 2.0, 3.0]
+    theirs.tensor(slots[2]).fill_(7)
+    assert mine.tensor(slots[2]).tolist() == [7] * 5
+    with pytest.raises(ValueError):
+        arena.check_slots([arena.Slot("x", "f32", (1000,), 0)], size)
+    mine.close()
+    theirs.close()
+
+
+def test_case_buffers_zero_fill_outputs_and_snapshot_samples():
+    problem = ProblemSpec.from_dir(CATALOG / "vector-add")
+    bufs = CaseBuffers(problem, {"N": 3_000_000}, "cpu")
+    try:
+        a = torch.rand(3_000_000)
+        bufs.views["C"].fill_(5.0)
+        bufs.write({"A": a, "B": a})
+        assert float(bufs.views["C"].abs().max()) == 0.0 and torch.equal(bufs.views["A"], a)
+        plan = bufs.sample_plan(random.Random(1))
+        assert set(plan) == {"A", "B", "C"} and plan["A"].numel() == 1024 * 1024
+        post = bufs.snapshot(plan)
+        assert list(post) == ["C", "A", "B"]  # outputs first
+        assert torch.equal(post["A"], a[plan["A"]])
+    finally:
+        bufs.close()
+
+
+def test_clock_bound_accepts_consistent_events_and_replaces_forged_ones():
+    windows = [5.0 + 0.01 * (i % 3) for i in range(30)]
+    empty = [1.0] * 9
+    honest = clock.check(3.98, windows, empty, [0.5] * 9, [0.5] * 9, "cuda")
+    assert honest.consistent and honest.time_ms == 3.98
+    assert honest.bound_ms == pytest.approx(4.01)
+    forged = clock.check(0.5, windows, empty, [0.5] * 9, [0.5] * 9, "cuda")
+    assert not forged.consistent and forged.time_ms == pytest.approx(4.01)
+    # a machine that got slower between calibration and the timed calls: the drift of the
+    # supervisor's own cycle is taken out of the bound
+    slower = clock.check(3.98, [w + 0.3 for w in windows], empty, [0.5] * 9, [0.8] * 9, "cuda")
+    assert slower.drift_ms == pytest.approx(0.3) and slower.bound_ms == pytest.approx(4.01)
+
+
+def test_read_capped_refuses_links(tmp_path):
+    (tmp_path / "a.txt").write_bytes(b"x" * 10)
+    os.symlink(tmp_path / "a.txt", tmp_path / "link.txt")
+    assert wire.read_capped(tmp_path / "link.txt", 100) == (b"", 0)
+    assert wire.read_capped(tmp_path / "a.txt", 4) == (b"xxxx", 10)
 
 
 def test_stopping_rule_and_geomean():
@@ -108,8 +169,16 @@ def test_device_table_and_floor():
     h200 = devices.lookup("NVIDIA H200", "cuda")
     assert h200.known and h200.peak_bw == 4.3e12
     assert devices.lookup("Some Future GPU", "cuda").known is False
-    floor = devices.floor_s(h200, 300e6, 25e6)
-    assert floor == pytest.approx(300e6 / 4.8e12)
+    fp32 = devices.floor_rate(h200, {"f32"})
+    assert fp32 == pytest.approx(495e12 / 3)  # 3xTF32 split emulation beats the fp32 rate
+    assert devices.floor_rate(h200, {"f32"}, "tf32") == 495e12
+    assert devices.floor_rate(h200, {"f16", "f32"}) == 990e12
+    assert devices.floor_rate(h200, {"f8e4m3"}) == 1979e12
+    assert devices.floor_s(h200, 300e6, 25e6, fp32) == pytest.approx(300e6 / 4.8e12)
+    # matrix-multiplication's benchmark: 2*8192*6144*4096 flops need at least 2.5 ms in fp32
+    assert devices.floor_s(h200, 0, 2 * 8192 * 6144 * 4096, fp32) > 2.4e-3
+    cpu = devices.lookup("", "cpu")
+    assert devices.floor_s(cpu, 300e6, 25e6, devices.floor_rate(cpu, {"f32"})) > 0
 
 
 def test_runner_and_its_tests_import_without_django():
