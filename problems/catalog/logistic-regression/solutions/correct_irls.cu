@@ -65,6 +65,7 @@ __global__ void weighted_gram(const float* __restrict__ X, const float* __restri
 __global__ void cholesky_newton(float* __restrict__ G, float* __restrict__ beta,
                                 float* __restrict__ stats, int p) {
     __shared__ float diag[MAXP];
+    __shared__ float col[MAXP + 1];
     __shared__ float rhs[MAXP];
     __shared__ float step[MAXP];
     const int q = p + 1;
@@ -79,13 +80,16 @@ __global__ void cholesky_newton(float* __restrict__ G, float* __restrict__ beta,
 
     for (int j = 0; j < p; ++j) {
         const float d = sqrtf(G[(size_t)j * q + j]);
-        for (int i = j + 1 + tid; i < q; i += nthreads) G[(size_t)i * q + j] /= d;
+        for (int i = j + 1 + tid; i < q; i += nthreads) {
+            const float l = G[(size_t)i * q + j] / d;
+            G[(size_t)i * q + j] = l;
+            col[i] = l;  // column j of L, kept in shared memory for the update
+        }
         if (tid == 0) diag[j] = d;
         __syncthreads();
         for (int i = j + 1 + warp; i < q; i += nwarps) {
-            const float lij = G[(size_t)i * q + j];
-            for (int k = j + 1 + lane; k <= i; k += 32)
-                G[(size_t)i * q + k] -= lij * G[(size_t)k * q + j];
+            const float lij = col[i];
+            for (int k = j + 1 + lane; k <= i; k += 32) G[(size_t)i * q + k] -= lij * col[k];
         }
         __syncthreads();
     }

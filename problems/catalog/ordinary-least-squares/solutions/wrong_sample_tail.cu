@@ -37,6 +37,7 @@ __global__ void gram_aug(const float* __restrict__ X, const float* __restrict__ 
 
 __global__ void cholesky_solve(float* __restrict__ G, float* __restrict__ beta, int p) {
     __shared__ float diag[MAXP];
+    __shared__ float col[MAXP + 1];
     __shared__ float r[MAXP];
     const int q = p + 1;
     const int tid = threadIdx.x, nthreads = blockDim.x;
@@ -45,15 +46,18 @@ __global__ void cholesky_solve(float* __restrict__ G, float* __restrict__ beta, 
     for (int j = 0; j < p; ++j) {
         // Column j of L: every thread reads the pivot (nobody writes G[j][j] in this step).
         const float d = sqrtf(G[(size_t)j * q + j]);
-        for (int i = j + 1 + tid; i < q; i += nthreads) G[(size_t)i * q + j] /= d;
+        for (int i = j + 1 + tid; i < q; i += nthreads) {
+            const float l = G[(size_t)i * q + j] / d;
+            G[(size_t)i * q + j] = l;
+            col[i] = l;  // column j of L, kept in shared memory for the update
+        }
         if (tid == 0) diag[j] = d;
         __syncthreads();
         // Trailing update of the lower triangle, rows j+1..p (row p is the right-hand side):
         // G[i][k] -= L[i][j] * L[k][j] for j < k <= i. One warp per row.
         for (int i = j + 1 + warp; i < q; i += nwarps) {
-            const float lij = G[(size_t)i * q + j];
-            for (int k = j + 1 + lane; k <= i; k += 32)
-                G[(size_t)i * q + k] -= lij * G[(size_t)k * q + j];
+            const float lij = col[i];
+            for (int k = j + 1 + lane; k <= i; k += 32) G[(size_t)i * q + k] -= lij * col[k];
         }
         __syncthreads();
     }
