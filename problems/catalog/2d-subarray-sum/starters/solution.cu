@@ -1,0 +1,15 @@
+#include <cuda_runtime.h>
+
+__global__ void solve_kernel(const int* input, int* output, int N, int M, int S_ROW, int E_ROW, int S_COL, int E_COL) {
+    // TODO: one thread per element, for example:
+    // int i = blockIdx.x * blockDim.x + threadIdx.x;
+}
+
+// input: input, device pointer, i32, shape [N x M]
+// output: output, device pointer, i32, shape [1]
+// Write the result into output in place.
+extern "C" void solve(const int* input, int* output, int N, int M, int S_ROW, int E_ROW, int S_COL, int E_COL) {
+    int threads = 256;
+    int blocks = (N + threads - 1) / threads;
+    solve_kernel<<<blocks, threads>>>(input, output, N, M, S_ROW, E_ROW, S_COL, E_COL);
+}

@@ -1,0 +1,18 @@
+import torch
+
+
+def reference(
+    input: torch.Tensor,
+    output: torch.Tensor,
+    N: int,
+    M: int,
+    K: int,
+    S_DEP: int,
+    E_DEP: int,
+    S_ROW: int,
+    E_ROW: int,
+    S_COL: int,
+    E_COL: int,
+) -> None:
+    box = input.reshape(N, M, K)[S_DEP : E_DEP + 1, S_ROW : E_ROW + 1, S_COL : E_COL + 1]
+    output.reshape(-1)[0] = box.sum(dtype=torch.int64).to(output.dtype)

@@ -1,0 +1,8 @@
+import torch
+
+
+# points: input, flat tensor of 3*N float32 values: x, y, z of point i at 3*i, 3*i + 1, 3*i + 2
+# indices: output, tensor, N int32 values: the index of the nearest other point
+# Write the result into indices in place.
+def solve(points: torch.Tensor, indices: torch.Tensor, N: int) -> None:
+    pass

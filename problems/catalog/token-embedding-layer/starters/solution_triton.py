@@ -1,0 +1,23 @@
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def solve_kernel(token_ids_ptr, position_ids_ptr, token_embeddings_ptr, position_embeddings_ptr, gamma_ptr, beta_ptr, output_ptr, B, T, V, P, D, eps, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    pass  # TODO
+
+
+# token_ids: input, tensor, i32, shape [B x T]
+# position_ids: input, tensor, i32, shape [T]
+# token_embeddings: input, tensor, f32, shape [V x D]
+# position_embeddings: input, tensor, f32, shape [P x D]
+# gamma: input, tensor, f32, shape [D]
+# beta: input, tensor, f32, shape [D]
+# output: output, tensor, f32, shape [B x T x D]
+# Write the result into output in place.
+def solve(token_ids: torch.Tensor, position_ids: torch.Tensor, token_embeddings: torch.Tensor, position_embeddings: torch.Tensor, gamma: torch.Tensor, beta: torch.Tensor, output: torch.Tensor, B: int, T: int, V: int, P: int, D: int, eps: float) -> None:
+    BLOCK = 1024
+    grid = (triton.cdiv(B, BLOCK),)
+    solve_kernel[grid](token_ids, position_ids, token_embeddings, position_embeddings, gamma, beta, output, B, T, V, P, D, eps, BLOCK=BLOCK)
