@@ -1,0 +1,18 @@
+#include <cuda_runtime.h>
+
+__global__ void solve_kernel(const float* x, float* output, const float* weights, const float* cos, const float* sin, int seq_len) {
+    // TODO: one thread per element, for example:
+    // int i = blockIdx.x * blockDim.x + threadIdx.x;
+}
+
+// x: input, device pointer, f32, shape [seq_len x 512]
+// output: output, device pointer, f32, shape [seq_len x 512]
+// weights: input, device pointer, f32, shape [2819072]
+// cos: input, device pointer, f32, shape [seq_len x 32]
+// sin: input, device pointer, f32, shape [seq_len x 32]
+// Write the result into output in place.
+extern "C" void solve(const float* x, float* output, const float* weights, const float* cos, const float* sin, int seq_len) {
+    int threads = 256;
+    int blocks = (seq_len * 512 + threads - 1) / threads;
+    solve_kernel<<<blocks, threads>>>(x, output, weights, cos, sin, seq_len);
+}
