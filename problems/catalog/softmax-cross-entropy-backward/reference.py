@@ -45,16 +45,3 @@ def error_scale(logits, labels, N, C):
     lse = m + torch.log(torch.exp(d).sum(dim=1, keepdim=True))
     total = (lse - picked).abs().sum() / N
     return {"loss": (row + math.sqrt(N) * total).reshape(1), "dlogits": g}
-
-
-def make_inputs(case, gen, device):
-    N, C = case["N"], case["C"]
-    labels = torch.randint(0, C, (N,), generator=gen)
-    out = {"labels": labels.to(torch.int32).to(device)}
-    if case.get("variant") == "confident":
-        # The labelled class leads by about 30: p_label = 1 - O(1e-10), dlogits at the label
-        # is a cancellation.
-        x = torch.rand(N, C, generator=gen) * 20.0 - 10.0
-        x[torch.arange(N), labels] += 30.0
-        out["logits"] = x.to(device)
-    return out
