@@ -1,11 +1,13 @@
 #include <cuda_runtime.h>
 
-// Bug: output[0] is never zeroed, so the atomics add onto whatever the buffer held.
+// Bug: each warp counts its matches with a ballot, but only thread 0 of the block adds its
+// ballot into output[0], so the matches seen by warps 1..7 of every block are lost (correct
+// only while every match falls in the first 32 elements of its block). Counting straight into
+// output[0] is fine: it arrives zero-filled.
 __global__ void count_equal(const int* in, int* out, int N, int K) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    int hit = (i < N && in[i] == K);
-    hit = __syncthreads_count(hit);
-    if (threadIdx.x == 0 && hit) atomicAdd(out, hit);
+    unsigned hits = __ballot_sync(0xffffffffu, i < N && in[i] == K);
+    if (threadIdx.x == 0 && hits) atomicAdd(out, __popc(hits));  // bug: lane 0 of warp 0 only
 }
 
 extern "C" void solve(const int* input, int* output, int N, int K) {

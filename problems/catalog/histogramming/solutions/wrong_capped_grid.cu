@@ -1,10 +1,12 @@
 #include <cuda_runtime.h>
 
-// Bug: counts with global atomics straight into the histogram without clearing it first;
-// the output buffer is not guaranteed to start at zero.
+// Bug: the grid is capped at 1024 blocks of 256 threads but the kernel has no grid-stride
+// loop, so every element past the first 262,144 is never counted. Counting straight into the
+// histogram with global atomics is fine: it arrives zero-filled.
 
 __global__ void hist_kernel(const int* __restrict__ in, int* hist, int n, int bins) {
-    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
         int v = in[i];
         if (v >= 0 && v < bins) atomicAdd(&hist[v], 1);
     }
@@ -12,6 +14,6 @@ __global__ void hist_kernel(const int* __restrict__ in, int* hist, int n, int bi
 
 extern "C" void solve(const int* input, int* histogram, int N, int num_bins) {
     int blocks = (N + 255) / 256;
-    if (blocks > 1024) blocks = 1024;
+    if (blocks > 1024) blocks = 1024;  // bug: nothing covers the rest of the input
     hist_kernel<<<blocks, 256>>>(input, histogram, N, num_bins);
 }

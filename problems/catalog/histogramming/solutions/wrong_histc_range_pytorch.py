@@ -1,8 +1,9 @@
 import torch
 
 
-# Bug: bincount without minlength returns only max(input) + 1 counts; the bins above the
-# largest value present are never written (the output buffer is not zeroed beforehand).
+# Bug: torch.histc without min/max spreads the bins over the range of the data present
+# (its min to its max) instead of over [0, num_bins), so the counts land in the wrong bins
+# whenever the input does not reach both ends of the bin range.
 def solve(input, histogram, N, num_bins):
-    counts = torch.bincount(input[:N].long())
-    histogram[: counts.numel()].copy_(counts)
+    counts = torch.histc(input[:N].float(), bins=num_bins)
+    histogram.copy_(counts.to(torch.int32))
