@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from runner import judge
-from runner.spec import Limits
-from runner.validate import solution_language
+from runner.contract import Limits
+from runner.tools.validate import solution_language
 
 from ..runner.helpers import cuda_available, job
 
