@@ -45,4 +45,4 @@ test: dev-deps web-assets
 	$(PY) -m pytest -m "not gpu" $(PYTEST_ARGS)
 
 test-gpu: dev-deps
-	$(PY) -m pytest -m gpu tests/runner $(PYTEST_ARGS)
+	$(PY) -m pytest -m gpu tests/runner tests/compat $(PYTEST_ARGS)

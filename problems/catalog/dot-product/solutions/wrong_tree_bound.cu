@@ -1,7 +1,8 @@
 #include <cuda_runtime.h>
 
-// Bug: block partial sums are atomically added to result[0], but result is never cleared
-// first, so whatever the buffer held before the call is added to the answer.
+// Bug: the shared-memory tree stops one step early (stride > 1 instead of stride > 0), so
+// s[1] is never folded into s[0] and each block adds only the partial sums of its even
+// threads into result[0]. Accumulating into result is fine: it arrives zero-filled.
 
 constexpr int THREADS = 256;
 
@@ -11,7 +12,7 @@ __global__ void dot_atomic(const float* __restrict__ a, const float* __restrict_
     for (int i = blockIdx.x * THREADS + threadIdx.x; i < n; i += gridDim.x * THREADS) acc += a[i] * b[i];
     s[threadIdx.x] = acc;
     __syncthreads();
-    for (int stride = THREADS / 2; stride > 0; stride >>= 1) {
+    for (int stride = THREADS / 2; stride > 1; stride >>= 1) {  // bug: should be stride > 0
         if (threadIdx.x < stride) s[threadIdx.x] += s[threadIdx.x + stride];
         __syncthreads();
     }
