@@ -1,0 +1,11 @@
+import torch
+
+
+# x: input, tensor, f32, shape [batch x d_in]
+# W: input, tensor, f32, shape [d_out x d_in]
+# A: input, tensor, f32, shape [rank x d_in]
+# B: input, tensor, f32, shape [d_out x rank]
+# output: output, tensor, f32, shape [batch x d_out]
+# Write the result into output in place.
+def solve(x: torch.Tensor, W: torch.Tensor, A: torch.Tensor, B: torch.Tensor, output: torch.Tensor, batch: int, d_in: int, d_out: int, rank: int, lora_scale: float) -> None:
+    pass
