@@ -21,10 +21,10 @@ def _ranked(logits: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
     return order, torch.softmax(logits, dim=0)[order]
 
 
-def _pick(order: torch.Tensor, q: torch.Tensor, p: float, u: float) -> int:
-    c = torch.cumsum(q, dim=0)
-    before = torch.cat([c.new_zeros(1), c[:-1]])
-    n = max(int((before < p).sum()), 1)  # the shortest prefix whose mass reaches p
+def _pick(order: torch.Tensor, c: torch.Tensor, p: float, u: float) -> int:
+    # c: cumulative probabilities in ranked order.
+    n = max(int((c < p).sum()) + 1, 1)  # the shortest prefix whose mass reaches p
+    n = min(n, c.numel())
     threshold = u * float(c[n - 1])
     k = min(int((c[:n] <= threshold).sum()), n - 1)  # the first k with c_k > u * Z
     return int(order[k])
@@ -39,7 +39,7 @@ def reference(
 ) -> None:
     order, q = _ranked(logits.reshape(-1)[:vocab_size])
     u = uniform_from_seed(int(seed.reshape(-1)[0]))
-    token = _pick(order, q, float(p.reshape(-1)[0]), u)
+    token = _pick(order, torch.cumsum(q, dim=0), float(p.reshape(-1)[0]), u)
     sampled_token.reshape(-1)[0] = token
 
 
@@ -73,11 +73,12 @@ def make_inputs(case: dict, gen: torch.Generator, device) -> dict:
     for _ in range(100):
         logits = _logits(spec[0], spec[1:], n, gen).to(torch.float32)
         order, q = _ranked(logits)
+        c = torch.cumsum(q, dim=0)
         for _ in range(50):
             seed = int(torch.randint(0, 2**31 - 1, (1,), generator=gen))
             u = uniform_from_seed(seed)
             picks = {
-                _pick(order, q, min(max(pp, 1e-6), 1.0), min(max(uu, 0.0), 1.0 - 2**-24))
+                _pick(order, c, min(max(pp, 1e-6), 1.0), min(max(uu, 0.0), 1.0 - 2**-24))
                 for pp in (p - MARGIN, p, p + MARGIN)
                 for uu in (u - MARGIN, u, u + MARGIN)
             }
