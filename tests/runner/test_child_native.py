@@ -1,11 +1,13 @@
-"""The torch-free child's harness logic on the CPU: a stand-in for the CUDA driver that keeps
-"device" buffers in host memory, and a solution compiled by the C compiler, so that argument
-binding, poisoning, read-back and error replies are checked without a GPU (the GPU path is in
-test_gpu.py)."""
+"""The torch-free child's harness logic on the CPU: a stand-in for the CUDA driver that maps
+the supervisor's shared arena (a memfd here) into host memory, and a solution compiled by the
+C compiler, so that attaching, argument binding, calls and error replies are checked without a
+GPU (the GPU path is in test_gpu.py)."""
 
 from __future__ import annotations
 
 import ctypes
+import mmap
+import os
 import shutil
 import socket
 import subprocess
@@ -15,7 +17,7 @@ import numpy as np
 import pytest
 
 from runner.child import native_child as child_native
-from runner.common import cudadrv, wire
+from runner.common import arena, cudadrv, wire
 from runner.supervisor.childproc import native_child_for
 
 from .helpers import ROOT
@@ -39,11 +41,12 @@ int kerneljudge_last_error(char* buf, int n) {
 
 
 class HostDriver:
-    """The cudadrv.Driver calls the child makes, on host memory."""
+    """The cudadrv.Driver calls the child makes, on host memory: a shared buffer "imported"
+    from its descriptor is simply mapped."""
 
     def __init__(self) -> None:
-        self.buffers: dict[int, ctypes.Array] = {}
-        self.freed: list[int] = []
+        self.maps: dict[int, mmap.mmap] = {}
+        self.released: list[int] = []
 
     def info(self) -> dict:
         return {"kind": "cuda", "name": "host stand-in", "arch": "sm_90", "l2_bytes": 0}
@@ -51,26 +54,14 @@ class HostDriver:
     def synchronize(self) -> None:
         pass
 
-    def alloc(self, nbytes: int) -> int:
-        if nbytes <= 0:
-            return 0
-        buf = ctypes.create_string_buffer(nbytes)
-        self.buffers[ctypes.addressof(buf)] = buf
-        return ctypes.addressof(buf)
+    def import_shared(self, fd: int, size: int) -> tuple[int, int]:
+        m = mmap.mmap(fd, size)
+        ptr = ctypes.addressof(ctypes.c_char.from_buffer(m))
+        self.maps[ptr] = m
+        return ptr, ptr
 
-    def free(self, ptr: int) -> None:
-        if ptr:
-            self.freed.append(ptr)
-
-    def to_device(self, ptr: int, host: np.ndarray) -> None:
-        ctypes.memmove(ptr, host.ctypes.data, host.nbytes)
-
-    def to_host(self, ptr: int, nbytes: int) -> np.ndarray:
-        return np.frombuffer(ctypes.string_at(ptr, nbytes), dtype=np.uint8).copy()
-
-    def poison(self, ptr: int, nbytes: int, dtype: str) -> None:
-        pattern = {"f32": cudadrv.POISON_F32.to_bytes(4, "little")}.get(dtype, b"\x5a")
-        ctypes.memmove(ptr, pattern * (nbytes // len(pattern)), nbytes)
+    def release_shared(self, ptr: int, handle: int, size: int) -> None:
+        self.released.append(ptr)
 
 
 PARAMS = [
@@ -99,75 +90,66 @@ def child(tmp_path):
     b.close()
 
 
-def _test_dir(root, name: str, arrays: dict) -> str:
-    d = root / name
-    d.mkdir()
-    for k, v in arrays.items():
-        wire.save_bytes(d / f"in_{k}.npy", np.ascontiguousarray(v).view(np.uint8).reshape(-1))
-    return name
+def _attach(c, a: np.ndarray, b: np.ndarray):
+    """The supervisor's side: an arena with A, B written and C zero-filled, sent to the child;
+    returns the supervisor's own view of C."""
+    n = len(a)
+    slots, size = arena.plan([("A", "f32", (n,)), ("B", "f32", (n,)), ("C", "f32", (n,))])
+    mine, fd = arena.create("cpu", size)
+    for slot, values in zip(slots, (a, b, np.zeros(n, np.float32)), strict=True):
+        mine.tensor(slot).numpy()[:] = values
+    sup, child_end = socket.socketpair()
+    c.chan = wire.Channel(child_end, accept_fds=True)
+    msg = {"op": "attach", "size": mine.size, "slots": [s.to_dict() for s in slots]}
+    wire.Channel(sup).send({**msg, "scalars": {"N": n}}, (fd,))
+    os.close(fd)
+    assert c.chan.recv(5)["op"] == "attach"
+    reply = c.cmd_attach({**msg, "scalars": {"N": n}})
+    assert reply == {"ok": True}, reply
+    return mine, mine.tensor(slots[2])
 
 
-def test_inputs_in_outputs_poisoned_and_read_back(child):
-    c, drv, root = child
+def test_solution_writes_into_the_supervisors_buffers(child):
+    c, drv, _ = child
     a = np.arange(5, dtype=np.float32)
-    b = np.full(5, 10, dtype=np.float32)
-    d = _test_dir(root, "t1", {"A": a, "B": b})
-    reply = c.cmd_test({"dir": d, "scalars": {"N": 5}, "shapes": {"A": [5], "B": [5], "C": [5]}})
-    assert reply["ok"], reply
-    assert reply["time_ms"] >= 0
-    out = wire.load_bytes(root / d / "post_C.npy", 20).view(np.float32)
-    assert out[:4].tolist() == [10.0, 11.0, 12.0, 13.0]
-    assert np.isnan(out[4])  # never written: still the poison
-    assert wire.load_bytes(root / d / "post_A.npy", 20).view(np.float32).tolist() == a.tolist()
-    assert len(drv.freed) == 3  # every buffer of the test released
+    mine, out = _attach(c, a, np.full(5, 10, dtype=np.float32))
+    reply = c.cmd_call({"op": "call"})
+    assert reply["ok"] and reply["time_ms"] >= 0, reply
+    assert out.tolist()[:4] == [10.0, 11.0, 12.0, 13.0]
+    assert out.tolist()[4] == 0.0  # never written: still the zero the supervisor wrote
+    _attach(c, a, a)  # a new arena replaces (and unmaps) the old one
+    assert len(drv.released) == 1
+    mine.close()
 
 
 def test_launch_error_recorded_by_the_solution_is_a_cuda_error(child):
-    c, _, root = child
-    shapes = {"A": [2], "B": [2], "C": [2]}
+    c, _, _ = child
     ones = np.ones(2, dtype=np.float32)
-    first = c.cmd_test(
-        {
-            "dir": _test_dir(root, "t1", {"A": ones, "B": ones}),
-            "scalars": {"N": 2},
-            "shapes": shapes,
-        }
-    )
-    assert first["ok"]
-    second = c.cmd_test(
-        {
-            "dir": _test_dir(root, "t2", {"A": ones, "B": ones}),
-            "scalars": {"N": 2},
-            "shapes": shapes,
-        }
-    )
+    _attach(c, ones, ones)
+    assert c.cmd_call({"op": "call"})["ok"]
+    second = c.cmd_call({"op": "call"})
     assert second["ok"] is False and second["kind"] == "cuda"
     assert "CUDA error: boo (code 719)" in second["error"]
     assert c.cuda_dead  # the context is not trusted after an error: the child stops
 
 
-def test_truncated_input_file_is_a_clean_error(child):
-    c, _, root = child
-    d = _test_dir(root, "t1", {"A": np.ones(3, np.float32), "B": np.ones(5, np.float32)})
-    reply = c.cmd_test({"dir": d, "scalars": {"N": 5}, "shapes": {"A": [5], "B": [5], "C": [5]}})
-    assert reply["ok"] is False and reply["kind"] == "exception"
-    assert reply["where"] == "while preparing the test"
+def test_attach_refuses_a_layout_that_does_not_fit(child):
+    c, _, _ = child
+    mine, fd = arena.create("cpu", 256)
+    sup, child_end = socket.socketpair()
+    c.chan = wire.Channel(child_end, accept_fds=True)
+    wire.Channel(sup).send({"op": "attach"}, (fd,))
+    os.close(fd)
+    c.chan.recv(5)
+    slots = [arena.Slot("A", "f32", (4096,), 0).to_dict()]
+    reply = c.cmd_attach({"size": mine.size, "slots": slots, "scalars": {"N": 1}})
+    assert reply["ok"] is False and reply["where"] == "while mapping the buffers"
+    mine.close()
 
 
-def test_missing_solve_is_a_compile_error(tmp_path):
-    src = tmp_path / "empty.c"
-    src.write_text("int nothing_here(void) { return 0; }\n")
-    so = tmp_path / "empty.so"
-    subprocess.run([CC, "-shared", "-fPIC", "-o", str(so), str(src)], check=True)
-    a, b = socket.socketpair()
-    c = child_native.NativeChild(wire.Channel(a), tmp_path, HostDriver())
-    reply = c.cmd_init(
-        {"device": "cuda", "language": "cuda", "params": PARAMS, "module_path": str(so)}
-    )
-    assert reply["ok"] is False and reply["kind"] == "compile_error"
-    assert 'extern "C"' in reply["error"]
-    a.close()
-    b.close()
+def test_timed_calls_are_refused(child):
+    c, _, _ = child
+    assert c.cmd_call({"op": "call", "timed": True})["kind"] == "protocol"
 
 
 def test_only_cuda_jobs_in_mode_run_use_it(monkeypatch):
