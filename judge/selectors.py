@@ -40,6 +40,7 @@ from problems.selectors import CONTENT_FIELDS, problems_published
 class LeaderboardEntry:
     rank: int
     percentile: float  # share of ranked users this entry is at least as fast as, in percent
+    total: int  # how many users rank on the board
     user_id: int
     username: str
     submission_id: int
@@ -67,6 +68,7 @@ def _entry(row: tuple, rank: int, total: int) -> LeaderboardEntry:
     return LeaderboardEntry(
         rank=rank,
         percentile=round(100.0 * (total - rank + 1) / total, 2),
+        total=total,
         user_id=user_id,
         username=username,
         submission_id=submission_id,

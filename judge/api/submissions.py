@@ -53,6 +53,7 @@ def submission_data(submission: Submission, user, with_rank: bool = False) -> di
         "progress": submission.progress or [],
         "rank": None,
         "percentile": None,
+        "ranked": None,
         "created_at": submission.created_at,
         "started_at": submission.started_at,
         "finished_at": submission.finished_at,
@@ -68,6 +69,7 @@ def submission_data(submission: Submission, user, with_rank: bool = False) -> di
         entry = submission_rank(submission)
         if entry is not None:
             data["rank"], data["percentile"] = entry.rank, entry.percentile
+            data["ranked"] = entry.total
     return data
 
 
@@ -89,6 +91,7 @@ class SubmissionSerializer(serializers.Serializer):
     progress = serializers.JSONField()
     rank = serializers.IntegerField(allow_null=True)
     percentile = serializers.FloatField(allow_null=True)
+    ranked = serializers.IntegerField(allow_null=True, help_text="users ranked on the board")
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
