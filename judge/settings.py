@@ -43,6 +43,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "judge.api.middleware.ApiJsonErrorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -161,6 +162,8 @@ LOGGING = {
 KJ_LANGUAGES = ["cuda", "triton", "pytorch", "cupy"]
 KJ_CPU_LANGUAGES = ["pytorch", "triton"]
 KJ_MAX_SOURCE_BYTES = env_int("KJ_MAX_SOURCE_BYTES", 64 * 1024)
+# A request body over this is refused before it is read (the API answers 413 in JSON).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("KJ_MAX_REQUEST_BYTES", 2 * 1024 * 1024)
 KJ_RATE_LIMIT_COUNT = env_int("KJ_RATE_LIMIT_COUNT", 10)  # submissions per user ...
 KJ_RATE_LIMIT_WINDOW_S = env_int("KJ_RATE_LIMIT_WINDOW_S", 60)  # ... per this many seconds
 KJ_WORKER_LIVE_S = env_int("KJ_WORKER_LIVE_S", 60)  # a worker is live if it heartbeated since

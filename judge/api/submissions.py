@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from judge.api.errors import ApiError
+from judge.api.fields import StrictCharField, StrictSlugField
 from judge.api.throttles import SubmissionCreateThrottle
 from judge.models import Mode, Submission
 from judge.selectors import (
@@ -110,14 +111,12 @@ class SubmissionListCreateView(GenericAPIView):
     serializer_class = SubmissionSerializer
 
     class SubmissionCreateSerializer(serializers.Serializer):
-        problem = serializers.SlugField(max_length=100)
-        language = serializers.CharField(max_length=16)
-        device = serializers.CharField(max_length=32, required=False)
-        device_kind = serializers.CharField(
-            max_length=32, required=False, help_text="alias of device"
-        )
+        problem = StrictSlugField(max_length=100)
+        language = StrictCharField(max_length=16)
+        device = StrictCharField(max_length=32, required=False)
+        device_kind = StrictCharField(max_length=32, required=False, help_text="alias of device")
         mode = serializers.ChoiceField(choices=Mode.values, default=Mode.SUBMIT)
-        source = serializers.CharField(trim_whitespace=False, allow_blank=True)
+        source = StrictCharField(trim_whitespace=False, allow_blank=True)
 
     class SubmissionFilterSerializer(serializers.Serializer):
         problem = serializers.SlugField(max_length=100, required=False)
