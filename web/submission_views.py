@@ -7,16 +7,18 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from judge.selectors import leaderboard_size, submission_rank, submission_visible_to
+from problems.benchmarks import benchmark_labels
 from web.verdicts import LANGUAGE_LABELS, STATUS_LABELS, VERDICT_EXPLANATIONS, VERDICT_LABELS
 
 
-def _benchmark_rows(benchmark: dict) -> list[dict]:
+def _benchmark_rows(benchmark: dict, labels: dict[str, str]) -> list[dict]:
     rows = []
     for case in benchmark.get("cases") or []:
         fraction = case.get("fraction_of_peak")
+        name = case.get("name", "")
         rows.append(
             {
-                "name": case.get("name", ""),
+                "name": labels.get(name, name),
                 "sizes": ", ".join(f"{k}={v}" for k, v in (case.get("sizes") or {}).items()),
                 "median_ms": case.get("median_ms"),
                 "runs": case.get("runs"),
@@ -60,7 +62,10 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "failed_tests": sum(1 for t in tests if not t.get("passed")),
         "mismatch": mismatch,
         "benchmark": result.get("benchmark") or {},
-        "benchmark_rows": _benchmark_rows(result.get("benchmark") or {}),
+        "benchmark_rows": _benchmark_rows(
+            result.get("benchmark") or {},
+            benchmark_labels(submission.problem.spec, submission.device_kind),
+        ),
         "device": result.get("device") or {},
         "entry": entry,
         "ranked": ranked,

@@ -20,6 +20,7 @@ from judge.selectors import (
     problem_list_for_api,
     problems_solved_by,
 )
+from problems.benchmarks import benchmark_cases_summary
 from problems.models import Difficulty
 from problems.selectors import (
     problem_get_published,
@@ -55,12 +56,12 @@ def problem_list(request: HttpRequest) -> HttpResponse:
     return render(request, "web/problem_list.html", context)
 
 
-def _constraints(spec: dict) -> list[tuple[str, str]]:
+def _constraints(spec: dict, device_kinds: list[str]) -> list[tuple[str, str]]:
     limits = spec.get("limits") or {}
     rows = [
         ("Tolerance", f"atol = {spec.get('atol')}, rtol = {spec.get('rtol')}"),
         ("Tests", f"{len(spec.get('tests', []))} ({sum(1 for t in spec.get('tests', []) if t.get('public'))} public)"),
-        ("Benchmark cases", ", ".join(b.get("name", "") for b in spec.get("benchmarks", [])) or "none"),
+        ("Benchmark cases", benchmark_cases_summary(spec, device_kinds) or "none"),
     ]  # fmt: skip
     if limits.get("test_timeout_s"):
         rows.append(("Time limit per test", f"{limits['test_timeout_s']:g} s"))
@@ -97,18 +98,19 @@ def problem_detail(request: HttpRequest, slug: str) -> HttpResponse:
     starters = {**starters_from_spec(spec), **(problem.starters or {})}
     languages = [(lang, LANGUAGE_LABELS.get(lang, lang)) for lang in settings.KJ_LANGUAGES]
     default_language = "pytorch" if "pytorch" in settings.KJ_LANGUAGES else languages[0][0]
+    devices = device_kinds_live()
     context = {
         "problem": problem,
         "statement_html": statement_html(_without_title(problem.statement, problem.title)),
         "signature_cuda": signature_cuda(spec),
         "signature_python": signature_python(spec),
         "params": spec.get("params", []),
-        "constraints": _constraints(spec),
+        "constraints": _constraints(spec, devices),
         "starters": starters,
         "languages": languages,
         "default_language": default_language,
         "default_starter": starters.get(default_language, ""),
-        "devices": device_kinds_live(),
+        "devices": devices,
         "cpu_languages": settings.KJ_CPU_LANGUAGES,
         "solved": problem.pk in problems_solved_by(request.user),
     }

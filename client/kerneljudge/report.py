@@ -109,7 +109,7 @@ def submission_report(sub: dict) -> str:
     if cases:
         rows = [
             [
-                c.get("name"),
+                c.get("label") or c.get("name"),
                 fmt_ms(c.get("median_ms")),
                 c.get("runs"),
                 f"{c.get('gflops') or 0:.1f}",

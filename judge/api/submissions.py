@@ -19,6 +19,7 @@ from judge.selectors import (
     submissions_for_user,
 )
 from judge.services import submission_cancel, submission_create
+from problems.benchmarks import benchmark_labels
 from problems.selectors import problem_get_published, problem_header_get_published
 
 PRIVATE_RESULT_KEYS = ("stdout", "stderr")
@@ -26,6 +27,21 @@ PRIVATE_RESULT_KEYS = ("stdout", "stderr")
 
 def can_see_source(user, submission: Submission) -> bool:
     return bool(getattr(user, "is_staff", False) or submission.user_id == user.pk)
+
+
+def _labelled(benchmark: dict | None, submission: Submission) -> dict | None:
+    """The benchmark with each case's `label`: its name on the device it ran on (the CPU
+    sizes on the CPU, problems.benchmarks)."""
+    if not isinstance(benchmark, dict) or not benchmark.get("cases"):
+        return benchmark
+    labels = benchmark_labels(submission.problem.spec, submission.device_kind)
+    cases = [
+        {**c, "label": labels.get(c.get("name", ""), c.get("name", ""))}
+        if isinstance(c, dict)
+        else c
+        for c in benchmark["cases"]
+    ]
+    return {**benchmark, "cases": cases}
 
 
 def submission_data(submission: Submission, user, with_rank: bool = False) -> dict:
@@ -49,7 +65,7 @@ def submission_data(submission: Submission, user, with_rank: bool = False) -> di
         "message": submission.message,
         "score_ms": submission.score,
         "tests": tests,
-        "benchmark": result.get("benchmark"),
+        "benchmark": _labelled(result.get("benchmark"), submission),
         "compile_log": result.get("compile_log", ""),
         "progress": submission.progress or [],
         "rank": None,
