@@ -417,6 +417,35 @@ def problem_list_for_api(
     return problems
 
 
+DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2}
+PROBLEM_SORTS = {
+    # key: (label, sort key, reversed); ties by title. Title is the default: the list shows
+    # titles, so sorting by the hidden slug looked random ("Matrix Copy" before "GEMM").
+    "title": ("Title", lambda p: p.title.casefold(), False),
+    "difficulty": ("Difficulty", lambda p: DIFFICULTY_ORDER.get(p.difficulty, 9), False),
+    "acceptance": ("Acceptance", lambda p: -1 if p.acceptance_rate is None else p.acceptance_rate, True),
+    "solved_by": ("Solved by", lambda p: p.solved_by, True),
+}  # fmt: skip
+
+
+def problem_list_sorted(
+    problems: list[Problem],
+    *,
+    sort: str = "title",
+    descending: bool = False,
+    solved_ids: set[int] | None = None,
+    solved: str = "",
+) -> list[Problem]:
+    """The problem list (as problem_list_for_api gives it) sorted by one of PROBLEM_SORTS
+    (`descending` flips that sort's natural order) and, for a signed-in user, filtered by
+    `solved` ("yes": only solved, "no": only unsolved)."""
+    if solved_ids is not None and solved in ("yes", "no"):
+        problems = [p for p in problems if (p.pk in solved_ids) == (solved == "yes")]
+    _, key, natural_reverse = PROBLEM_SORTS.get(sort, PROBLEM_SORTS["title"])
+    problems = sorted(problems, key=lambda p: p.title.casefold())
+    return sorted(problems, key=key, reverse=natural_reverse != descending)
+
+
 def submission_rank(submission: Submission) -> LeaderboardEntry | None:
     """The leaderboard entry (problem x device, all languages) this submission holds, if it
     is its user's best rankable submit."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core.cache import cache
@@ -11,6 +12,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from judge.selectors import (
+    PROBLEM_SORTS,
     device_kinds_live,
     leaderboard_default_device,
     leaderboard_entry_of,
@@ -18,6 +20,7 @@ from judge.selectors import (
     leaderboard_page,
     leaderboard_summary,
     problem_list_for_api,
+    problem_list_sorted,
     problems_solved_by,
 )
 from problems.benchmarks import benchmark_cases_summary
@@ -34,23 +37,57 @@ from web.tables import leaderboard_rows_html, problem_rows_html
 from web.verdicts import LANGUAGE_LABELS
 
 
+def _sort_headers(params: dict[str, str], sort: str, descending: bool) -> dict[str, dict]:
+    """Per sortable column: the link that sorts by it (again: the other way) and its
+    aria-sort value."""
+    headers = {}
+    for key in PROBLEM_SORTS:
+        active = key == sort
+        query = {k: v for k, v in params.items() if v and k not in ("sort", "dir")}
+        query["sort"] = key
+        if active and not descending:
+            query["dir"] = "desc"
+        natural_reverse = PROBLEM_SORTS[key][2]
+        shown_descending = natural_reverse != descending
+        headers[key] = {
+            "href": "?" + urlencode(query),
+            "aria_sort": ("descending" if shown_descending else "ascending") if active else "",
+        }
+    return headers
+
+
 def problem_list(request: HttpRequest) -> HttpResponse:
     difficulty = request.GET.get("difficulty", "").strip()
     tag = request.GET.get("tag", "").strip()
     search = request.GET.get("q", "").strip()
-    problems = problem_list_for_api(difficulty or None, tag or None, search or None)
+    solved_filter = request.GET.get("solved", "").strip()
+    sort = request.GET.get("sort", "title")
+    sort = sort if sort in PROBLEM_SORTS else "title"
+    descending = request.GET.get("dir") == "desc"
     solved = problems_solved_by(request.user)
+    problems = problem_list_sorted(
+        problem_list_for_api(difficulty or None, tag or None, search or None),
+        sort=sort,
+        descending=descending,
+        solved_ids=solved if request.user.is_authenticated else None,
+        solved=solved_filter,
+    )
     for problem in problems:
         problem.is_solved = problem.pk in solved
     tags = sorted(
         {t for tags in problems_published().values_list("tags", flat=True) for t in tags or []}
     )
+    filters = {"difficulty": difficulty, "tag": tag, "q": search, "solved": solved_filter}
     context = {
         "problems": problems,
         "rows_html": problem_rows_html(problems),
         "difficulties": Difficulty.choices,
         "tags": tags,
-        "filters": {"difficulty": difficulty, "tag": tag, "q": search},
+        "filters": filters,
+        "filtered": any(filters.values()),
+        "sort": sort,
+        "descending": descending,
+        "headers": _sort_headers({**filters}, sort, descending),
         "solved_count": len(solved),
     }
     return render(request, "web/problem_list.html", context)
