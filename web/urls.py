@@ -11,6 +11,12 @@ urlpatterns = [
     ),
     path("leaderboard/", views.global_leaderboard, name="global-leaderboard"),
     path("submissions/<int:pk>/", submission_views.submission_detail, name="submission-detail"),
+    path(
+        "submissions/<int:pk>/cancel/",
+        submission_views.submission_cancel_view,
+        name="submission-cancel",
+    ),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("accounts/signup/", account_views.signup, name="signup"),
     path(
         "accounts/login/",

@@ -8,7 +8,8 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from judge.selectors import (
@@ -35,6 +36,11 @@ from web.charts import histogram_svg
 from web.markdown import render_markdown
 from web.tables import leaderboard_rows_html, problem_rows_html
 from web.verdicts import LANGUAGE_LABELS
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers that ask for /favicon.ico get the site's SVG icon."""
+    return redirect(static("web/favicon.svg"), permanent=True)
 
 
 def _sort_headers(params: dict[str, str], sort: str, descending: bool) -> dict[str, dict]:
@@ -148,7 +154,9 @@ def problem_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "default_language": default_language,
         "default_starter": starters.get(default_language, ""),
         "devices": devices,
+        "gpu_devices": [d for d in devices if d != "cpu"],
         "cpu_languages": settings.KJ_CPU_LANGUAGES,
+        "default_language_label": LANGUAGE_LABELS.get(default_language, default_language),
         "solved": problem.pk in problems_solved_by(request.user),
     }
     return render(request, "web/problem_detail.html", context)

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from judge.api.errors import ApiError
 from judge.api.fields import StrictCharField, StrictSlugField
 from judge.api.throttles import SubmissionCreateThrottle
+from judge.diagnostics import submission_diagnostics
 from judge.models import Mode, Submission
 from judge.selectors import (
     submission_rank,
@@ -75,7 +76,14 @@ def submission_data(submission: Submission, user, with_rank: bool = False) -> di
         "started_at": submission.started_at,
         "finished_at": submission.finished_at,
     }
+    data["diagnostics"] = []
     if private:
+        data["diagnostics"] = [
+            d.as_dict()
+            for d in submission_diagnostics(
+                language=submission.language, source=submission.source, result=result
+            )
+        ]
         data["source"] = submission.source
         data["stdout"] = result.get("stdout", "")
         data["stderr"] = result.get("stderr", "")
@@ -112,6 +120,11 @@ class SubmissionSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
+    diagnostics = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="owner and staff: lines of the source a compile or runtime error points at "
+        "(line, column, severity, message, source_line)",
+    )
     source = serializers.CharField(required=False, help_text="owner and staff only")
     stdout = serializers.CharField(required=False, help_text="owner and staff only")
     stderr = serializers.CharField(required=False, help_text="owner and staff only")
