@@ -36,11 +36,12 @@ class Site:
     def url(self, path: str) -> str:
         return self.base + path
 
-    def screenshot(self, page, name: str) -> None:
-        """Into the test's temp dir; also into docs/screenshots when KJ_UPDATE_SCREENSHOTS=1."""
+    def screenshot(self, page, name: str, docs: bool = True) -> None:
+        """Into the test's temp dir; also into docs/screenshots when KJ_UPDATE_SCREENSHOTS=1
+        (unless docs=False: a picture for the test's own record only)."""
         target = self.shots / f"{name}.png"
         page.screenshot(path=str(target), full_page=False)
-        if os.environ.get("KJ_UPDATE_SCREENSHOTS") == "1":
+        if docs and os.environ.get("KJ_UPDATE_SCREENSHOTS") == "1":
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             shutil.copy(target, SCREENSHOTS / target.name)
 
@@ -73,7 +74,7 @@ def site(tmp_path_factory) -> Iterator[Site]:
         KJ_ALLOW_OFFLINE_DEVICE_KINDS="gpu-test",
     )
     _manage(env, "migrate", "--noinput")
-    _manage(env, "sync_problems", "vector-add")
+    _manage(env, "sync_problems", "vector-add", "relu")  # relu: a board of its own
     _manage(env, "ensure_demo_admin")
     password = (tmp / "var" / "demo-admin.txt").read_text().strip()
     port = free_port()
