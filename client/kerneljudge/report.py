@@ -77,6 +77,11 @@ def submission_report(sub: dict) -> str:
     ]
     if sub.get("message"):
         lines.append(f"  {sub['message']}")
+    for d in (sub.get("diagnostics") or [])[:5]:
+        where = f"line {d.get('line')}" + (f":{d['column']}" if d.get("column") else "")
+        lines.append(f"  {where}: {d.get('message', '')}")
+        if d.get("source_line"):
+            lines.append(f"    {d['source_line'].strip()}")
     if sub.get("compile_log") and verdict == "compile_error":
         lines += ["", "Compiler output:", sub["compile_log"].rstrip()]
     tests = sub.get("tests") or []

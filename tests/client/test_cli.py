@@ -221,3 +221,13 @@ def test_rank_line_never_says_top_0(rank, ranked, shown, absent):
     text = report.submission_report({**sub, "ranked": ranked})
     line = next(x for x in text.splitlines() if "rank" in x).strip()
     assert line == shown and absent not in line
+
+
+def test_errors_are_shown_at_the_users_line():
+    text = report.submission_report(
+        {**SUB, "status": "done", "verdict": "runtime_error", "diagnostics": [
+            {"line": 4, "column": 0, "severity": "error", "source_line": "    x = 1 / 0",
+             "message": "ZeroDivisionError: division by zero (in solve)"}]}
+    )  # fmt: skip
+    assert "line 4: ZeroDivisionError: division by zero (in solve)" in text
+    assert "\n    x = 1 / 0" in text
