@@ -201,3 +201,20 @@ def test_password_reset_through_the_console_email_backend(site, page):
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(site.url("/accounts/profile/"))  # logged in with the new password
     assert page.get_by_role("link", name="forgetful").is_visible()
+
+
+def test_cuda_starter_is_viewable_on_a_cpu_only_site_with_a_note(site, page):
+    open_problem(page, site)
+    note = page.locator("#gpu-note")
+    assert not note.is_visible()
+    page.get_by_label("Language").select_option("cuda")  # offered, not greyed out
+    assert 'extern "C"' in doc(page) and "__global__" in doc(page)
+    assert note.is_visible() and "CUDA C++ runs on GPU workers" in note.inner_text()
+    assert page.get_by_role("button", name="Submit").is_disabled()
+    assert page.get_by_role("button", name="Submit").get_attribute("title") == (
+        "CUDA C++ runs on GPU workers"
+    )
+    page.get_by_label("Language").select_option("cupy")
+    assert "import cupy" in doc(page) and "CuPy runs on GPU workers" in note.inner_text()
+    page.get_by_label("Language").select_option("pytorch")
+    assert not note.is_visible() and page.get_by_role("button", name="Submit").is_enabled()
