@@ -78,3 +78,16 @@ def test_cancel_button_on_a_queued_submission(client):
     assert client.get(f"/submissions/{sub.pk}/cancel/").status_code == 405
     client.force_login(UserFactory())
     assert client.post(f"/submissions/{sub.pk}/cancel/").status_code == 404
+
+
+def test_error_details_without_a_located_line_are_still_shown(client):
+    user = UserFactory()
+    sub = SubmissionFactory(
+        user=user, source=PY, status=Status.DONE, verdict="runtime_error",
+        result={"verdict": "runtime_error", "message": "CUDA error during test 1",
+                "details": "an illegal memory access was encountered"},
+    )  # fmt: skip
+    client.force_login(user)
+    html = client.get(f"/submissions/{sub.pk}/").content.decode()
+    assert "Error details" in html and "illegal memory access" in html
+    assert "Where in your code" not in html
