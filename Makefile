@@ -35,8 +35,7 @@ web-assets:
 
 run: migrate web-assets
 	$(PY) manage.py sync_problems || echo "warning: some problem packages did not load (see above)"
-	$(PY) manage.py ensure_demo_admin
-	$(PY) manage.py run_site --host $(HOST) --port $(PORT)
+	$(PY) manage.py run_site --host $(HOST) --port $(PORT) --demo-admin admin
 
 test: dev-deps web-assets
 	scripts/install-system-deps.sh

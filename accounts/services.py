@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import secrets
+from dataclasses import dataclass
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils import timezone
 
@@ -69,3 +73,45 @@ def token_authenticate(raw_key: str) -> ApiToken | None:
         ).update(last_used_at=now)
         token.last_used_at = now
     return token
+
+
+@dataclass(frozen=True)
+class DemoAdmin:
+    username: str
+    password: str
+    token: str
+
+
+DEMO_TOKEN_NAME = "demo"
+
+
+def _write_private(path: Path, text: str) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(text + "\n")
+    os.chmod(path, 0o600)
+
+
+def demo_admin_ensure(*, username: str, var_dir: Path) -> DemoAdmin:
+    """The demo superuser of `make run`, created once with a random password; its password
+    and API token are kept in var_dir (mode 0600) so every run shows the same ones. The token
+    is replaced only when it no longer works (revoked, or the file lost): only its hash is in
+    the database, so the file is where the raw key lives."""
+    password_file, token_file = var_dir / "demo-admin.txt", var_dir / "demo-admin-token.txt"
+    User = get_user_model()
+    user = User.objects.filter(username=username).first()
+    if user is None:
+        password = secrets.token_urlsafe(12)
+        user = User.objects.create_superuser(username, f"{username}@localhost", password)
+        _write_private(password_file, password)
+        token_file.unlink(missing_ok=True)
+    elif password_file.is_file():
+        password = password_file.read_text().strip()
+    else:
+        password = "(unchanged; set one with: python manage.py changepassword)"
+    raw_key = token_file.read_text().strip() if token_file.is_file() else ""
+    if not raw_key or not ApiToken.objects.filter(user=user, key_hash=key_hash(raw_key)).exists():
+        ApiToken.objects.filter(user=user, name=DEMO_TOKEN_NAME).delete()
+        _, raw_key = token_create(user, DEMO_TOKEN_NAME)
+        _write_private(token_file, raw_key)
+    return DemoAdmin(username=username, password=password, token=raw_key)

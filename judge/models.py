@@ -91,9 +91,12 @@ class Submission(models.Model):
                 condition=RANKABLE,
             ),
             models.Index(fields=["user", "-created_at"], name="submission_user_recent"),
-            # The problem list's counts (problem_submission_stats) from the index alone.
+            # The problem list's counts (problem_submission_stats) from the index alone;
+            # validation jobs count nowhere.
             models.Index(
-                fields=["problem", "mode", "verdict", "status", "user"], name="submission_stats"
+                fields=["problem", "mode", "verdict", "status", "user"],
+                name="submission_stats_judged",
+                condition=models.Q(validation=False),
             ),
             models.Index(fields=["status", "deadline"], name="submission_status_deadline"),
         ]

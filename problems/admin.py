@@ -12,6 +12,7 @@ import re
 
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -19,7 +20,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from problems.models import Problem, ProblemSolution
+from problems.models import NOT_ACCEPTED, Problem, ProblemSolution
 from problems.services import (
     problem_regenerate_starters,
     problem_version_after_edit,
@@ -338,6 +339,8 @@ class ProblemAdmin(admin.ModelAdmin):
                  name="problems_problem_validation"),
             path("<int:pk>/rejudge/", self.admin_site.admin_view(self.rejudge_view),
                  name="problems_problem_rejudge"),
+            path("<int:pk>/publish/", self.admin_site.admin_view(self.publish_view),
+                 name="problems_problem_publish"),
         ]  # fmt: skip
         return extra + super().get_urls()
 
@@ -361,7 +364,7 @@ class ProblemAdmin(admin.ModelAdmin):
             row.expected = expect
             if row.status != "done":
                 row.outcome = "pending"
-            elif expect == "not accepted":
+            elif expect == NOT_ACCEPTED:
                 row.outcome = "ok" if row.verdict != "accepted" else "unexpected"
             else:
                 row.outcome = "ok" if row.verdict == expect else "unexpected"
@@ -374,7 +377,25 @@ class ProblemAdmin(admin.ModelAdmin):
             "pending": any(r.outcome == "pending" for r in rows),
             "all_ok": bool(rows) and all(r.outcome == "ok" for r in rows),
         }
+        context["can_publish"] = (
+            context["all_ok"]
+            and not problem.published
+            and self.has_change_permission(request, problem)
+        )
         return TemplateResponse(request, "admin/problems/validation.html", context)
+
+    def publish_view(self, request: HttpRequest, pk: int):
+        """The validation page's Publish button (POST): publish the problem, back to the page."""
+        problem = get_object_or_404(Problem, pk=pk)
+        if request.method != "POST":
+            return HttpResponse(status=405)
+        if not self.has_change_permission(request, problem):
+            raise PermissionDenied
+        problems_set_published([problem.pk], True)
+        self.message_user(
+            request, f"Published {problem.slug}: it is on the problem list now.", messages.SUCCESS
+        )
+        return HttpResponseRedirect(reverse("admin:problems_problem_validation", args=[pk]))
 
     def rejudge_view(self, request: HttpRequest, pk: int):
         from judge.services import problem_rejudge_outdated, submissions_outdated

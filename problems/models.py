@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.db import models
 
+from runner.spec import VERDICTS
+
 
 class Difficulty(models.TextChoices):
     EASY = "easy", "Easy"
@@ -33,6 +35,14 @@ class Problem(models.Model):
         return self.slug
 
 
+# What Validate may expect of a stored solution: one of the runner's verdicts, or any
+# verdict but accepted (what a catalog's wrong_* solutions expect).
+NOT_ACCEPTED = "not accepted"
+EXPECTED_VERDICTS = [(v, v.replace("_", " ").capitalize()) for v in VERDICTS] + [
+    (NOT_ACCEPTED, "Not accepted (any other verdict)")
+]
+
+
 class ProblemSolution(models.Model):
     """A known solution an admin stores with a problem (never shown to users); Validate
     judges each one and compares the verdict with `expected_verdict`."""
@@ -45,7 +55,10 @@ class ProblemSolution(models.Model):
     )
     source = models.TextField()
     expected_verdict = models.CharField(
-        max_length=32, default="accepted", help_text="e.g. accepted, wrong_answer"
+        max_length=32,
+        choices=EXPECTED_VERDICTS,
+        default="accepted",
+        help_text="the verdict Validate must give this solution",
     )
 
     class Meta:

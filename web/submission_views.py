@@ -2,21 +2,31 @@
 
 from __future__ import annotations
 
+import re
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 
+from judge.diagnostics import submission_diagnostics
+from judge.errors import SubmissionRefused
+from judge.models import Status
 from judge.selectors import leaderboard_size, submission_rank, submission_visible_to
+from judge.services import submission_cancel
+from problems.benchmarks import benchmark_labels
 from web.verdicts import LANGUAGE_LABELS, STATUS_LABELS, VERDICT_EXPLANATIONS, VERDICT_LABELS
 
 
-def _benchmark_rows(benchmark: dict) -> list[dict]:
+def _benchmark_rows(benchmark: dict, labels: dict[str, str]) -> list[dict]:
     rows = []
     for case in benchmark.get("cases") or []:
         fraction = case.get("fraction_of_peak")
+        name = case.get("name", "")
         rows.append(
             {
-                "name": case.get("name", ""),
+                "name": labels.get(name, name),
                 "sizes": ", ".join(f"{k}={v}" for k, v in (case.get("sizes") or {}).items()),
                 "median_ms": case.get("median_ms"),
                 "runs": case.get("runs"),
@@ -37,6 +47,27 @@ def _test_rows(tests: list[dict]) -> list[dict]:
     ]
 
 
+def _user_paths(text: str) -> str:
+    """A traceback with the judge's folders cut from the user's file (".../solution.py")."""
+    return re.sub(r'File "[^"]*/(solution\.py)"', r'File "\1"', text)
+
+
+@login_required(login_url="login")
+@require_POST
+def submission_cancel_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """The Cancel button of a queued submission (the page and the problem page's panel use
+    the same service as the API)."""
+    try:
+        submission = submission_cancel(request.user, pk)
+    except SubmissionRefused as exc:
+        messages.error(request, exc.message)
+        return redirect("submission-detail", pk=pk)
+    if submission is None:
+        raise Http404("No such submission.")
+    messages.success(request, f"Submission #{pk} was cancelled before judging.")
+    return redirect("submission-detail", pk=pk)
+
+
 @login_required(login_url="login")
 def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     submission = submission_visible_to(request.user, pk)
@@ -47,6 +78,15 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     mismatch = next((t for t in tests if t.get("first_mismatch")), None)
     entry = submission_rank(submission) if submission.status == "done" else None
     ranked = leaderboard_size(submission.problem, submission.device_kind) if entry else 0
+    can_see_source = request.user.is_staff or submission.user_id == request.user.pk
+    diagnostics = (
+        submission_diagnostics(
+            language=submission.language, source=submission.source, result=result
+        )
+        if can_see_source and submission.status == Status.DONE
+        else []
+    )
+    error_lines = {d.line for d in diagnostics if d.severity == "error"}
     context = {
         "submission": submission,
         "result": result,
@@ -60,10 +100,22 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "failed_tests": sum(1 for t in tests if not t.get("passed")),
         "mismatch": mismatch,
         "benchmark": result.get("benchmark") or {},
-        "benchmark_rows": _benchmark_rows(result.get("benchmark") or {}),
+        "benchmark_rows": _benchmark_rows(
+            result.get("benchmark") or {},
+            benchmark_labels(submission.problem.spec, submission.device_kind),
+        ),
         "device": result.get("device") or {},
         "entry": entry,
         "ranked": ranked,
-        "can_see_source": request.user.is_staff or submission.user_id == request.user.pk,
+        "can_see_source": can_see_source,
+        "diagnostics": diagnostics,
+        "details": _user_paths(str(result.get("details") or "")) if can_see_source else "",
+        "source_lines": [
+            {"number": i, "text": text, "marked": i in error_lines}
+            for i, text in enumerate(submission.source.splitlines(), 1)
+        ]
+        if can_see_source
+        else [],
+        "cancellable": submission.status == Status.QUEUED and can_see_source,
     }
     return render(request, "web/submission_detail.html", context)

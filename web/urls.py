@@ -11,6 +11,12 @@ urlpatterns = [
     ),
     path("leaderboard/", views.global_leaderboard, name="global-leaderboard"),
     path("submissions/<int:pk>/", submission_views.submission_detail, name="submission-detail"),
+    path(
+        "submissions/<int:pk>/cancel/",
+        submission_views.submission_cancel_view,
+        name="submission-cancel",
+    ),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("accounts/signup/", account_views.signup, name="signup"),
     path(
         "accounts/login/",
@@ -18,6 +24,34 @@ urlpatterns = [
             template_name="web/login.html", redirect_authenticated_user=True
         ),
         name="login",
+    ),
+    path(
+        "accounts/password-reset/",
+        auth_views.PasswordResetView.as_view(
+            template_name="web/password_reset_form.html",
+            email_template_name="web/password_reset_email.txt",
+            subject_template_name="web/password_reset_subject.txt",
+        ),
+        name="password_reset",
+    ),
+    path(
+        "accounts/password-reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(template_name="web/password_reset_done.html"),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(
+            template_name="web/password_reset_confirm.html", post_reset_login=False
+        ),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(
+            template_name="web/password_reset_complete.html"
+        ),
+        name="password_reset_complete",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(next_page="/"), name="logout"),
     path("accounts/profile/", account_views.profile, name="profile"),

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import hashlib
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from judge.selectors import (
+    PROBLEM_SORTS,
     device_kinds_live,
     leaderboard_default_device,
     leaderboard_entry_of,
@@ -18,8 +21,10 @@ from judge.selectors import (
     leaderboard_page,
     leaderboard_summary,
     problem_list_for_api,
+    problem_list_sorted,
     problems_solved_by,
 )
+from problems.benchmarks import benchmark_cases_summary
 from problems.models import Difficulty
 from problems.selectors import (
     problem_get_published,
@@ -33,34 +38,73 @@ from web.tables import leaderboard_rows_html, problem_rows_html
 from web.verdicts import LANGUAGE_LABELS
 
 
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers that ask for /favicon.ico get the site's SVG icon."""
+    return redirect(static("web/favicon.svg"), permanent=True)
+
+
+def _sort_headers(params: dict[str, str], sort: str, descending: bool) -> dict[str, dict]:
+    """Per sortable column: the link that sorts by it (again: the other way) and its
+    aria-sort value."""
+    headers = {}
+    for key in PROBLEM_SORTS:
+        active = key == sort
+        query = {k: v for k, v in params.items() if v and k not in ("sort", "dir")}
+        query["sort"] = key
+        if active and not descending:
+            query["dir"] = "desc"
+        natural_reverse = PROBLEM_SORTS[key][2]
+        shown_descending = natural_reverse != descending
+        headers[key] = {
+            "href": "?" + urlencode(query),
+            "aria_sort": ("descending" if shown_descending else "ascending") if active else "",
+        }
+    return headers
+
+
 def problem_list(request: HttpRequest) -> HttpResponse:
     difficulty = request.GET.get("difficulty", "").strip()
     tag = request.GET.get("tag", "").strip()
     search = request.GET.get("q", "").strip()
-    problems = problem_list_for_api(difficulty or None, tag or None, search or None)
+    solved_filter = request.GET.get("solved", "").strip()
+    sort = request.GET.get("sort", "title")
+    sort = sort if sort in PROBLEM_SORTS else "title"
+    descending = request.GET.get("dir") == "desc"
     solved = problems_solved_by(request.user)
+    problems = problem_list_sorted(
+        problem_list_for_api(difficulty or None, tag or None, search or None),
+        sort=sort,
+        descending=descending,
+        solved_ids=solved if request.user.is_authenticated else None,
+        solved=solved_filter,
+    )
     for problem in problems:
         problem.is_solved = problem.pk in solved
     tags = sorted(
         {t for tags in problems_published().values_list("tags", flat=True) for t in tags or []}
     )
+    filters = {"difficulty": difficulty, "tag": tag, "q": search, "solved": solved_filter}
     context = {
         "problems": problems,
         "rows_html": problem_rows_html(problems),
         "difficulties": Difficulty.choices,
         "tags": tags,
-        "filters": {"difficulty": difficulty, "tag": tag, "q": search},
+        "filters": filters,
+        "filtered": any(filters.values()),
+        "sort": sort,
+        "descending": descending,
+        "headers": _sort_headers({**filters}, sort, descending),
         "solved_count": len(solved),
     }
     return render(request, "web/problem_list.html", context)
 
 
-def _constraints(spec: dict) -> list[tuple[str, str]]:
+def _constraints(spec: dict, device_kinds: list[str]) -> list[tuple[str, str]]:
     limits = spec.get("limits") or {}
     rows = [
         ("Tolerance", f"atol = {spec.get('atol')}, rtol = {spec.get('rtol')}"),
         ("Tests", f"{len(spec.get('tests', []))} ({sum(1 for t in spec.get('tests', []) if t.get('public'))} public)"),
-        ("Benchmark cases", ", ".join(b.get("name", "") for b in spec.get("benchmarks", [])) or "none"),
+        ("Benchmark cases", benchmark_cases_summary(spec, device_kinds) or "none"),
     ]  # fmt: skip
     if limits.get("test_timeout_s"):
         rows.append(("Time limit per test", f"{limits['test_timeout_s']:g} s"))
@@ -97,19 +141,22 @@ def problem_detail(request: HttpRequest, slug: str) -> HttpResponse:
     starters = {**starters_from_spec(spec), **(problem.starters or {})}
     languages = [(lang, LANGUAGE_LABELS.get(lang, lang)) for lang in settings.KJ_LANGUAGES]
     default_language = "pytorch" if "pytorch" in settings.KJ_LANGUAGES else languages[0][0]
+    devices = device_kinds_live()
     context = {
         "problem": problem,
         "statement_html": statement_html(_without_title(problem.statement, problem.title)),
         "signature_cuda": signature_cuda(spec),
         "signature_python": signature_python(spec),
         "params": spec.get("params", []),
-        "constraints": _constraints(spec),
+        "constraints": _constraints(spec, devices),
         "starters": starters,
         "languages": languages,
         "default_language": default_language,
         "default_starter": starters.get(default_language, ""),
-        "devices": device_kinds_live(),
+        "devices": devices,
+        "gpu_devices": [d for d in devices if d != "cpu"],
         "cpu_languages": settings.KJ_CPU_LANGUAGES,
+        "default_language_label": LANGUAGE_LABELS.get(default_language, default_language),
         "solved": problem.pk in problems_solved_by(request.user),
     }
     return render(request, "web/problem_detail.html", context)

@@ -42,6 +42,20 @@ def infer_language(path: Path, source: str) -> str:
     return "pytorch"
 
 
+def read_source(path: Path) -> str:
+    """The file's text; the judge takes UTF-8 sources only (ASCII is UTF-8)."""
+    try:
+        return path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = path.read_bytes()[: exc.start].count(b"\n") + 1
+        raise UsageError(
+            f"{path} is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} on line {line}): "
+            "save it as UTF-8 and try again"
+        ) from None
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+
+
 def infer_problem(path: Path, source: str) -> str:
     """`# problem: SLUG` (or `// problem: SLUG`) in the first lines, else the file's folder."""
     for line in source.splitlines()[:10]:
@@ -134,7 +148,7 @@ def cmd_judge(args: argparse.Namespace, api: Api) -> int:
     path = Path(args.file)
     if not path.is_file():
         raise UsageError(f"no such file: {path}")
-    source = path.read_text()
+    source = read_source(path)
     body = {
         "problem": args.problem or infer_problem(path, source),
         "language": args.language or infer_language(path, source),
@@ -218,11 +232,19 @@ def cmd_leaderboard(args: argparse.Namespace, api: Api) -> int:
 # -- entry point ------------------------------------------------------------------------------
 
 
+JSON_HELP = "print JSON instead of text"
+URL_HELP = "server URL (default: $KERNELJUDGE_URL or the config file)"
+
+
 def build_parser() -> argparse.ArgumentParser:
+    # --json and --url go before or after the subcommand: the subcommands' copies default to
+    # SUPPRESS so that they do not overwrite what was given before the subcommand.
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--json", action="store_true", help="print JSON instead of text")
-    common.add_argument("--url", help="server URL (default: $KERNELJUDGE_URL or the config file)")
+    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS, help=JSON_HELP)
+    common.add_argument("--url", default=argparse.SUPPRESS, help=URL_HELP)
     parser = argparse.ArgumentParser(prog="kerneljudge", description="KernelJudge client")
+    parser.add_argument("--json", action="store_true", help=JSON_HELP)
+    parser.add_argument("--url", help=URL_HELP)
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("login", parents=[common], help="store an API token")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from typing import Any, TextIO
 
@@ -27,6 +28,17 @@ def fmt_ms(value: float | None) -> str:
     if value < 1:
         return f"{value * 1000:.1f} us"
     return f"{value:.3f} ms"
+
+
+def rank_line(rank: int, ranked: int | None) -> str:
+    """'rank 3 of 40 (top 8%)'; the share only where it says something (not for 1 of 1,
+    never 'top 0%'), and just 'rank 3' from a server that does not send the board's size."""
+    if not ranked:
+        return f"rank {rank}"
+    text = f"rank {rank} of {ranked}"
+    if ranked > 1:
+        text += f" (top {max(1, math.ceil(100 * rank / ranked))}%)"
+    return text
 
 
 def progress_line(event: dict) -> str:
@@ -65,6 +77,11 @@ def submission_report(sub: dict) -> str:
     ]
     if sub.get("message"):
         lines.append(f"  {sub['message']}")
+    for d in (sub.get("diagnostics") or [])[:5]:
+        where = f"line {d.get('line')}" + (f":{d['column']}" if d.get("column") else "")
+        lines.append(f"  {where}: {d.get('message', '')}")
+        if d.get("source_line"):
+            lines.append(f"    {d['source_line'].strip()}")
     if sub.get("compile_log") and verdict == "compile_error":
         lines += ["", "Compiler output:", sub["compile_log"].rstrip()]
     tests = sub.get("tests") or []
@@ -97,7 +114,7 @@ def submission_report(sub: dict) -> str:
     if cases:
         rows = [
             [
-                c.get("name"),
+                c.get("label") or c.get("name"),
                 fmt_ms(c.get("median_ms")),
                 c.get("runs"),
                 f"{c.get('gflops') or 0:.1f}",
@@ -110,10 +127,7 @@ def submission_report(sub: dict) -> str:
         lines += ["", table(rows, ["case", "median", "runs", "GFLOP/s", "GB/s", "peak", "vs ref"])]
         lines.append(f"  score (geometric mean): {fmt_ms(bench.get('score_ms'))}")
     if sub.get("rank"):
-        pct = sub.get("percentile")
-        lines.append(
-            f"  rank {sub['rank']}" + (f" (top {100 - pct:.0f}%)" if pct is not None else "")
-        )
+        lines.append("  " + rank_line(sub["rank"], sub.get("ranked")))
     if sub.get("stdout"):
         lines += ["", "Your program's output:", sub["stdout"].rstrip()]
     if sub.get("stderr") and sub.get("verdict") not in ("accepted", None, ""):

@@ -5,7 +5,9 @@ error a view raises into it, so views and throttles never build error bodies by 
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
@@ -44,6 +46,11 @@ def error_response(
     if fields:
         body["fields"] = fields
     return Response({"error": body}, status=http_status)
+
+
+def too_large_message() -> str:
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return f"The request body is too large (the limit is {limit // 1024} KiB)."
 
 
 def refused_response(exc: SubmissionRefused) -> Response:
@@ -91,6 +98,8 @@ def exception_handler(exc, context) -> Response | None:
         return refused_response(exc)
     if isinstance(exc, ApiError):
         return error_response(exc.code, exc.message, exc.status_code, exc.fields)
+    if isinstance(exc, RequestDataTooBig):  # a body without a Content-Length, read too far
+        return error_response("too_large", too_large_message(), 413)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound("Not found.")
     elif isinstance(exc, DjangoPermissionDenied):

@@ -10,7 +10,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from judge.api.errors import ApiError
+from judge.api.fields import StrictCharField, StrictSlugField
 from judge.api.throttles import SubmissionCreateThrottle
+from judge.diagnostics import submission_diagnostics
 from judge.models import Mode, Submission
 from judge.selectors import (
     submission_rank,
@@ -18,6 +20,7 @@ from judge.selectors import (
     submissions_for_user,
 )
 from judge.services import submission_cancel, submission_create
+from problems.benchmarks import benchmark_labels
 from problems.selectors import problem_get_published, problem_header_get_published
 
 PRIVATE_RESULT_KEYS = ("stdout", "stderr")
@@ -25,6 +28,21 @@ PRIVATE_RESULT_KEYS = ("stdout", "stderr")
 
 def can_see_source(user, submission: Submission) -> bool:
     return bool(getattr(user, "is_staff", False) or submission.user_id == user.pk)
+
+
+def _labelled(benchmark: dict | None, submission: Submission) -> dict | None:
+    """The benchmark with each case's `label`: its name on the device it ran on (the CPU
+    sizes on the CPU, problems.benchmarks)."""
+    if not isinstance(benchmark, dict) or not benchmark.get("cases"):
+        return benchmark
+    labels = benchmark_labels(submission.problem.spec, submission.device_kind)
+    cases = [
+        {**c, "label": labels.get(c.get("name", ""), c.get("name", ""))}
+        if isinstance(c, dict)
+        else c
+        for c in benchmark["cases"]
+    ]
+    return {**benchmark, "cases": cases}
 
 
 def submission_data(submission: Submission, user, with_rank: bool = False) -> dict:
@@ -48,16 +66,24 @@ def submission_data(submission: Submission, user, with_rank: bool = False) -> di
         "message": submission.message,
         "score_ms": submission.score,
         "tests": tests,
-        "benchmark": result.get("benchmark"),
+        "benchmark": _labelled(result.get("benchmark"), submission),
         "compile_log": result.get("compile_log", ""),
         "progress": submission.progress or [],
         "rank": None,
         "percentile": None,
+        "ranked": None,
         "created_at": submission.created_at,
         "started_at": submission.started_at,
         "finished_at": submission.finished_at,
     }
+    data["diagnostics"] = []
     if private:
+        data["diagnostics"] = [
+            d.as_dict()
+            for d in submission_diagnostics(
+                language=submission.language, source=submission.source, result=result
+            )
+        ]
         data["source"] = submission.source
         data["stdout"] = result.get("stdout", "")
         data["stderr"] = result.get("stderr", "")
@@ -68,6 +94,7 @@ def submission_data(submission: Submission, user, with_rank: bool = False) -> di
         entry = submission_rank(submission)
         if entry is not None:
             data["rank"], data["percentile"] = entry.rank, entry.percentile
+            data["ranked"] = entry.total
     return data
 
 
@@ -89,9 +116,15 @@ class SubmissionSerializer(serializers.Serializer):
     progress = serializers.JSONField()
     rank = serializers.IntegerField(allow_null=True)
     percentile = serializers.FloatField(allow_null=True)
+    ranked = serializers.IntegerField(allow_null=True, help_text="users ranked on the board")
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
+    diagnostics = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="owner and staff: lines of the source a compile or runtime error points at "
+        "(line, column, severity, message, source_line)",
+    )
     source = serializers.CharField(required=False, help_text="owner and staff only")
     stdout = serializers.CharField(required=False, help_text="owner and staff only")
     stderr = serializers.CharField(required=False, help_text="owner and staff only")
@@ -107,14 +140,12 @@ class SubmissionListCreateView(GenericAPIView):
     serializer_class = SubmissionSerializer
 
     class SubmissionCreateSerializer(serializers.Serializer):
-        problem = serializers.SlugField(max_length=100)
-        language = serializers.CharField(max_length=16)
-        device = serializers.CharField(max_length=32, required=False)
-        device_kind = serializers.CharField(
-            max_length=32, required=False, help_text="alias of device"
-        )
+        problem = StrictSlugField(max_length=100)
+        language = StrictCharField(max_length=16)
+        device = StrictCharField(max_length=32, required=False)
+        device_kind = StrictCharField(max_length=32, required=False, help_text="alias of device")
         mode = serializers.ChoiceField(choices=Mode.values, default=Mode.SUBMIT)
-        source = serializers.CharField(trim_whitespace=False, allow_blank=True)
+        source = StrictCharField(trim_whitespace=False, allow_blank=True)
 
     class SubmissionFilterSerializer(serializers.Serializer):
         problem = serializers.SlugField(max_length=100, required=False)

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from accounts.selectors import tokens_for_user
 from accounts.services import TokenError, token_create, token_revoke
 from judge.api.errors import ApiError
+from judge.api.fields import StrictCharField
 
 
 class TokenSerializer(serializers.Serializer):
@@ -27,7 +28,7 @@ class TokenListCreateView(GenericAPIView):
     serializer_class = TokenSerializer
 
     class TokenCreateSerializer(serializers.Serializer):
-        name = serializers.CharField(max_length=100)
+        name = StrictCharField(max_length=100)
 
     class TokenCreatedSerializer(TokenSerializer):
         key = serializers.CharField(help_text="shown only now; store it safely")

@@ -36,11 +36,12 @@ class Site:
     def url(self, path: str) -> str:
         return self.base + path
 
-    def screenshot(self, page, name: str) -> None:
-        """Into the test's temp dir; also into docs/screenshots when KJ_UPDATE_SCREENSHOTS=1."""
+    def screenshot(self, page, name: str, docs: bool = True) -> None:
+        """Into the test's temp dir; also into docs/screenshots when KJ_UPDATE_SCREENSHOTS=1
+        (unless docs=False: a picture for the test's own record only)."""
         target = self.shots / f"{name}.png"
         page.screenshot(path=str(target), full_page=False)
-        if os.environ.get("KJ_UPDATE_SCREENSHOTS") == "1":
+        if docs and os.environ.get("KJ_UPDATE_SCREENSHOTS") == "1":
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             shutil.copy(target, SCREENSHOTS / target.name)
 
@@ -65,9 +66,15 @@ def _up(url: str) -> bool:
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Iterator[Site]:
     tmp = tmp_path_factory.mktemp("site")
-    env = child_env(KJ_VAR_DIR=str(tmp / "var"), KJ_QUEUE_PREFIX=run_id())
+    # gpu-test: a device kind that takes submissions but has no worker, so a submission to it
+    # stays queued (the My submissions panel's Cancel).
+    env = child_env(
+        KJ_VAR_DIR=str(tmp / "var"),
+        KJ_QUEUE_PREFIX=run_id(),
+        KJ_ALLOW_OFFLINE_DEVICE_KINDS="gpu-test",
+    )
     _manage(env, "migrate", "--noinput")
-    _manage(env, "sync_problems", "vector-add")
+    _manage(env, "sync_problems", "vector-add", "relu")  # relu: a board of its own
     _manage(env, "ensure_demo_admin")
     password = (tmp / "var" / "demo-admin.txt").read_text().strip()
     port = free_port()
@@ -95,7 +102,11 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def page(browser):
+def page(browser, request):
+    """A fresh browser context; any page error, console error or HTTP error fails the test,
+    except the statuses a test names with @pytest.mark.allow_http_status(404, ...)."""
+    marker = request.node.get_closest_marker("allow_http_status")
+    allowed = set(marker.args) if marker else set()
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
     page.set_default_timeout(30_000)
@@ -109,7 +120,7 @@ def page(browser):
     )
     page.on(
         "response",
-        lambda r: r.status >= 400 and not r.url.endswith("/favicon.ico")
+        lambda r: r.status >= 400 and r.status not in allowed
         and errors.append(f"{r.status} {r.url}"),
     )  # fmt: skip
     yield page

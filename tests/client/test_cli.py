@@ -178,3 +178,56 @@ def test_skipped_tests_are_not_reported_as_failing():
          "tests": [{"index": 1, "passed": True}, {"index": 2, "passed": None, "skipped": True}]}
     )  # fmt: skip
     assert "1/2 passed, 1 skipped" in text and "failing" not in text
+
+
+def test_a_non_utf8_source_is_a_usage_error_not_a_traceback(fake, tmp_path, capsys):
+    f = fake({})
+    path = tmp_path / "sol.py"
+    path.write_bytes(b"# problem: vector-add\n# caf\xe9 in Latin-1\nimport torch\n")
+    assert cli.main(["submit", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "not UTF-8" in err and "line 2" in err and "Traceback" not in err
+    assert f.calls == []  # nothing was sent
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--json", "status", "7"], ["status", "7", "--json"], ["status", "--json", "7"]],
+)
+def test_json_before_or_after_the_subcommand(fake, capsys, argv):
+    fake({("GET", "submissions/7/"): {**SUB, "status": "done", "verdict": "accepted"}})
+    assert cli.main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["verdict"] == "accepted"
+
+
+def test_url_before_the_subcommand_is_kept(fake, monkeypatch):
+    seen = []
+    monkeypatch.setattr(Api, "call", lambda api, *a, **k: seen.append(api.base_url) or {**SUB})
+    assert cli.main(["--url", "http://judge.example", "status", "7"]) == 1
+    assert seen == ["http://judge.example"]
+
+
+@pytest.mark.parametrize(
+    ("rank", "ranked", "shown", "absent"),
+    [
+        (1, 1, "rank 1 of 1", "top"),
+        (1, 40, "rank 1 of 40 (top 3%)", "top 0%"),
+        (40, 40, "rank 40 of 40 (top 100%)", "top 0%"),
+        (2, None, "rank 2", "of"),
+    ],
+)
+def test_rank_line_never_says_top_0(rank, ranked, shown, absent):
+    sub = {**SUB, "status": "done", "verdict": "accepted", "rank": rank, "percentile": 100.0}
+    text = report.submission_report({**sub, "ranked": ranked})
+    line = next(x for x in text.splitlines() if "rank" in x).strip()
+    assert line == shown and absent not in line
+
+
+def test_errors_are_shown_at_the_users_line():
+    text = report.submission_report(
+        {**SUB, "status": "done", "verdict": "runtime_error", "diagnostics": [
+            {"line": 4, "column": 0, "severity": "error", "source_line": "    x = 1 / 0",
+             "message": "ZeroDivisionError: division by zero (in solve)"}]}
+    )  # fmt: skip
+    assert "line 4: ZeroDivisionError: division by zero (in solve)" in text
+    assert "\n    x = 1 / 0" in text

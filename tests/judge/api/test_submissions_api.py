@@ -117,7 +117,7 @@ def test_retrieve_own_with_tests_rank_and_source(api, user, problem):
     )  # fmt: skip
     data = api.get(f"/api/v1/submissions/{sub.pk}/").json()
     assert data["tests"] == [{"index": 1, "name": "example", "passed": True}]
-    assert (data["rank"], data["percentile"]) == (1, 100.0)
+    assert (data["rank"], data["percentile"], data["ranked"]) == (1, 100.0, 1)
     assert data["stdout"] == "hi" and data["source"] == sub.source
     assert data["benchmark"]["score_ms"] == 1.5
 

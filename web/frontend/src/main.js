@@ -4,6 +4,7 @@ import "katex/dist/katex.min.css";
 import renderMathInElement from "katex/contrib/auto-render";
 import { mountWorkbench } from "./workbench.js";
 import { watchSubmissionPage } from "./live.js";
+import { mountTabs } from "./tabs.js";
 
 function renderMath(root) {
   const targets = root ? [root] : document.querySelectorAll("[data-math]");
@@ -26,6 +27,13 @@ function boot() {
   renderMath();
   const bench = document.getElementById("kj-workbench");
   if (bench) mountWorkbench(bench);
+  const layout = document.getElementById("problem-layout");
+  if (layout) {
+    const show = mountTabs(layout, () => {
+      if (window.kjEditor) window.kjEditor.requestMeasure();
+    });
+    document.addEventListener("kj:show-editor", () => show && show("editor"));
+  }
   const live = document.querySelector("[data-live-submission]");
   if (live) watchSubmissionPage(live);
 }

@@ -7,6 +7,9 @@ import { indentWithTab } from "@codemirror/commands";
 import { cpp } from "@codemirror/lang-cpp";
 import { python } from "@codemirror/lang-python";
 import { describeStatus, watchSubmission, VERDICTS } from "./live.js";
+import { followColorScheme } from "./theme.js";
+import { lintExtensions, showDiagnostics, clearDiagnostics } from "./diagnostics.js";
+import { mountMySubmissions } from "./mysubmissions.js";
 
 const languageSupport = (lang) => (lang === "cuda" ? cpp() : python());
 
@@ -57,6 +60,15 @@ export function renderRunResult(container, sub) {
   const verdict = VERDICTS[sub.verdict] || sub.verdict;
   container.append(el("p", { class: `verdict verdict-${sub.verdict}` }, el("strong", {}, verdict), " — ",
     sub.message || result.message || ""));
+  const located = (sub.diagnostics || []).filter((d) => d.severity === "error");
+  if (located.length) {
+    const list = el("ul", { class: "where" });
+    for (const d of located.slice(0, 5)) {
+      list.append(el("li", {}, el("a", { href: "#", "data-line": d.line }, `Line ${d.line}${d.column ? `:${d.column}` : ""}`),
+        `: ${d.message}`, d.source_line ? el("pre", { class: "source-line" }, d.source_line) : ""));
+    }
+    container.append(el("div", { class: "error-location" }, el("strong", {}, "In your code"), list));
+  }
   if (result.compile_log) {
     container.append(el("details", { open: "" }, el("summary", {}, "Compiler output"),
       el("pre", { class: "log" }, result.compile_log)));
@@ -104,6 +116,9 @@ export function mountWorkbench(root) {
   const resultsEl = root.querySelector("#judge-results");
   const csrf = root.querySelector("input[name=csrfmiddlewaretoken]")?.value || "";
   const authenticated = root.dataset.authenticated === "1";
+  const gpuDevices = (root.dataset.gpuDevices || "").split(",").filter(Boolean);
+  const gpuNote = root.querySelector("#gpu-note");
+  const languageLabel = (lang) => [...langSelect.options].find((o) => o.value === lang)?.textContent || lang;
 
   const draftKey = (lang) => `kj-draft:${slug}:${lang}`;
   const load = (lang) => {
@@ -129,6 +144,8 @@ export function mountWorkbench(root) {
       extensions: [
         runShortcut,
         basicSetup,
+        followColorScheme(() => view),
+        lintExtensions(),
         keymap.of([indentWithTab]),
         language.of(languageSupport(currentLang)),
         EditorView.contentAttributes.of({ "aria-label": "Solution source code", "aria-describedby": "editor-help" }),
@@ -149,22 +166,35 @@ export function mountWorkbench(root) {
   root.classList.add("has-editor");
   window.kjEditor = view; // for the browser tests and the curious
 
+  let busy = false;
   const setDoc = (text) => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
 
+  // Every language's starter can be read and edited; the GPU-only ones (CUDA, CuPy) say
+  // that they run on GPU workers, and Run / Submit wait for a GPU device.
+  let gpuBlocked = false;
   const syncLanguagesForDevice = () => {
-    const cpu = deviceSelect.value === "cpu";
-    for (const opt of langSelect.options) {
-      opt.disabled = cpu && !cpuLanguages.includes(opt.value);
-    }
-    if (langSelect.selectedOptions[0]?.disabled) {
-      const first = [...langSelect.options].find((o) => !o.disabled);
-      if (first) { langSelect.value = first.value; onLanguage(); }
+    const gpuOnly = !cpuLanguages.includes(currentLang);
+    gpuBlocked = gpuOnly && deviceSelect.value === "cpu";
+    gpuNote.hidden = !gpuOnly;
+    gpuNote.querySelector("[data-language-name]").textContent = languageLabel(currentLang);
+    gpuNote.querySelector("[data-gpu-detail]").textContent = gpuDevices.length
+      ? (gpuBlocked ? "Pick a GPU device to run it." : `It runs on ${deviceSelect.value}.`)
+      : "This site has no GPU worker online: you can read and edit the starter here, and run it where a GPU worker is connected.";
+    for (const b of [runBtn, submitBtn]) {
+      b.disabled = gpuBlocked || busy;
+      if (gpuBlocked) b.title = `${languageLabel(currentLang)} runs on GPU workers`;
+      else b.removeAttribute("title");
     }
   };
   const onLanguage = () => {
     clearTimeout(saveTimer);
     saveDraft();
     currentLang = langSelect.value;
+    clearDiagnostics(view);
+    if (!cpuLanguages.includes(currentLang) && deviceSelect.value === "cpu" && gpuDevices.length) {
+      deviceSelect.value = gpuDevices[0];
+    }
+    syncLanguagesForDevice();
     view.dispatch({ effects: language.reconfigure(languageSupport(currentLang)) });
     setDoc(load(currentLang));
     try { localStorage.setItem(`kj-lang:${slug}`, currentLang); } catch (err) { /* ignore */ }
@@ -186,7 +216,6 @@ export function mountWorkbench(root) {
   } catch (err) { /* ignore */ }
   syncLanguagesForDevice();
 
-  let busy = false;
   const setStatus = (text, state) => {
     statusEl.textContent = text;
     statusEl.dataset.state = state || "";
@@ -197,9 +226,14 @@ export function mountWorkbench(root) {
       setStatus("Log in to run or submit code.", "error");
       return;
     }
+    if (gpuBlocked) {
+      setStatus(`${languageLabel(currentLang)} runs on GPU workers: pick a GPU device.`, "error");
+      return;
+    }
     busy = true;
     runBtn.disabled = submitBtn.disabled = true;
     resultsEl.replaceChildren();
+    clearDiagnostics(view);
     setStatus(mode === "run" ? "Sending to run on the public tests…" : "Submitting…", "pending");
     try {
       const res = await fetch("/api/v1/submissions/", {
@@ -214,6 +248,7 @@ export function mountWorkbench(root) {
         setStatus(message, "error");
         return;
       }
+      if (mine) mine.refresh();
       const link = el("a", { href: `/submissions/${body.id}/` }, "open the report");
       const final = await watchSubmission(body.id, (sub) => {
         setStatus(`${mode === "run" ? "Run" : "Submission"} #${body.id}: ${describeStatus(sub)}`, "pending");
@@ -222,13 +257,47 @@ export function mountWorkbench(root) {
         final.verdict === "accepted" ? "accepted" : "rejected");
       statusEl.append(" ", link);
       renderRunResult(resultsEl, final);
+      showDiagnostics(view, final.diagnostics);
+      if (mine) mine.refresh();
     } catch (err) {
       setStatus(`Something went wrong: ${err.message}`, "error");
     } finally {
       busy = false;
-      runBtn.disabled = submitBtn.disabled = false;
+      syncLanguagesForDevice();
     }
   }
+  resultsEl.addEventListener("click", (e) => {
+    const a = e.target.closest("a[data-line]");
+    if (!a) return;
+    e.preventDefault();
+    const n = Number(a.dataset.line);
+    if (n >= 1 && n <= view.state.doc.lines) {
+      const line = view.state.doc.line(n);
+      view.dispatch({ selection: { anchor: line.from }, scrollIntoView: true });
+      view.focus();
+    }
+  });
+
+  const panel = document.getElementById("my-submissions");
+  const mine = panel ? mountMySubmissions(panel, {
+    csrf,
+    onLoad: (sub) => {
+      if (sub.language !== currentLang && [...langSelect.options].some((o) => o.value === sub.language)) {
+        langSelect.value = sub.language;
+        onLanguage();
+      }
+      setDoc(sub.source);
+      if (sub.status === "done") showDiagnostics(view, sub.diagnostics);
+      if (sub.device && [...deviceSelect.options].some((o) => o.value === sub.device)) {
+        deviceSelect.value = sub.device;
+        syncLanguagesForDevice();
+      }
+      setStatus(`Loaded submission #${sub.id} into the editor.`, "");
+      document.dispatchEvent(new CustomEvent("kj:show-editor"));
+      view.focus();
+    },
+  }) : null;
+  window.kjShowDiagnostics = (d) => showDiagnostics(view, d); // for the curious
   runBtn.addEventListener("click", () => start("run"));
   submitBtn.addEventListener("click", () => start("submit"));
   root.addEventListener("keydown", (e) => {
