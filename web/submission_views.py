@@ -6,7 +6,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from judge.inspection import (
+    InspectRefused,
+    submission_inspect,
+    submission_roofline,
+)
 from judge.selectors import leaderboard_size, submission_rank, submission_visible_to
+from web.charts import roofline_svg
 from web.verdicts import LANGUAGE_LABELS, STATUS_LABELS, VERDICT_EXPLANATIONS, VERDICT_LABELS
 
 
@@ -37,6 +43,33 @@ def _test_rows(tests: list[dict]) -> list[dict]:
     ]
 
 
+def _inspect_view(report: dict | None) -> dict | None:
+    """The report with what the page shows worked out: occupancy as percentages, the file of
+    each group of SASS lines shortened."""
+    if not report:
+        return report
+    kernels = []
+    for k in report.get("kernels") or []:
+        occ = [
+            {
+                "block_size": o["block_size"],
+                "pct": 100 * o["occupancy"],
+                "limiter": o["limiter"].replace("_", " "),
+            }
+            for o in k.get("occupancy") or []
+        ]
+        groups = [
+            {
+                **g,
+                "where": (g["file"] or "").rsplit("/", 1)[-1]
+                + (f":{g['line']}" if g["line"] else ""),
+            }
+            for g in k.get("sass_by_line") or []
+        ]
+        kernels.append({**k, "occupancy_view": occ, "groups": groups})
+    return {**report, "kernels": kernels}
+
+
 @login_required(login_url="login")
 def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     submission = submission_visible_to(request.user, pk)
@@ -47,6 +80,19 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     mismatch = next((t for t in tests if t.get("first_mismatch")), None)
     entry = submission_rank(submission) if submission.status == "done" else None
     ranked = leaderboard_size(submission.problem, submission.device_kind) if entry else 0
+    can_see_source = request.user.is_staff or submission.user_id == request.user.pk
+    inspectable = can_see_source and submission.language == "cuda"
+    report, inspect_error = None, ""
+    if inspectable:
+        try:
+            report, _ = submission_inspect(
+                submission,
+                request.GET.get("arch") or None,
+                compute=request.GET.get("inspect") == "1",
+            )
+        except InspectRefused as exc:
+            inspect_error = str(exc)
+    roofline = submission_roofline(submission) if submission.status == "done" else None
     context = {
         "submission": submission,
         "result": result,
@@ -64,6 +110,12 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "device": result.get("device") or {},
         "entry": entry,
         "ranked": ranked,
-        "can_see_source": request.user.is_staff or submission.user_id == request.user.pk,
+        "can_see_source": can_see_source,
+        "inspectable": inspectable,
+        "inspect": _inspect_view(report),
+        "inspect_error": inspect_error,
+        "triton_note": can_see_source and submission.language == "triton",
+        "roofline": roofline,
+        "roofline_svg": roofline_svg(roofline),
     }
     return render(request, "web/submission_detail.html", context)

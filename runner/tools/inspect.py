@@ -393,6 +393,7 @@ def _result(ok: bool, message: str, **fields) -> dict:
         "compile_log": "",
         "timed_out": False,
         "gpu_required": False,
+        "unavailable": False,  # the toolkit is missing here: try again on a host that has it
         "kernels": [],
         "tools": {},
         "phases": {},
@@ -433,6 +434,11 @@ def _inspect_in(
     source: str, arch: str, job_dir: Path, compile_timeout_s: float, tools_timeout_s: float
 ) -> dict:
     t0 = time.monotonic()
+    if nvcc_path() is None:
+        return _result(
+            False, "nvcc was not found on this host: inspect needs the CUDA toolkit.",
+            arch=arch, unavailable=True,
+        )  # fmt: skip
     res = compile_cuda(source, job_dir, arch, compile_timeout_s)
     phases = {"compile_s": round(res.seconds, 3)}
     if not res.ok:
@@ -459,7 +465,7 @@ def _inspect_in(
             False,
             "cuobjdump was not found (CUDA toolkit binary utilities): the binary compiled "
             "but cannot be taken apart on this host.",
-            arch=arch, compile_log=res.log, tools=tools, phases=phases,
+            arch=arch, compile_log=res.log, tools=tools, phases=phases, unavailable=True,
         )  # fmt: skip
     tdir = job_dir / "inspect"
     tdir.mkdir(exist_ok=True)
