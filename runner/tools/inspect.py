@@ -44,6 +44,7 @@ TOOLS_TIMEOUT_S = 60.0
 TOOL_OUTPUT_CAP = 16 << 20  # bytes read back from each file the tools wrote
 PTX_CAP = 1 << 20  # characters of PTX kept per kernel
 SASS_CAP = 20_000  # instructions kept per kernel
+MAX_KERNELS = 64  # kernels described (template instantiations can make hundreds)
 ARCH_RE = re.compile(r"sm_\d{2,3}[af]?")
 TRITON_MESSAGE = (
     "Triton kernels are compiled by Triton when they are first launched, on a GPU host: "
@@ -51,8 +52,9 @@ TRITON_MESSAGE = (
     "without a GPU. Inspect supports CUDA C++ solutions (see docs/profiling.md)."
 )
 OTHER_LANGUAGE_MESSAGE = (
-    "Inspect shows the compiled kernels of CUDA C++ solutions; {language} solutions run "
-    "library kernels that are not compiled from the submitted source."
+    "Inspect shows the compiled kernels of CUDA C++ solutions; the kernels of a {language} "
+    "solution are library kernels or are built while it runs, on a GPU host, so there is "
+    "nothing to take apart before that."
 )
 
 # One sandboxed run of the tools; file names are fixed, the tool paths come in the env.
@@ -501,6 +503,9 @@ def _inspect_in(
     phases["total_s"] = round(time.monotonic() - t0, 3)
     errors = _read_capped(tdir / "errors.txt", 64 * 1024).strip()
     message = f"{len(kernels)} kernel(s) compiled for {arch}."
+    if len(kernels) > MAX_KERNELS:
+        message = f"{len(kernels)} kernels compiled for {arch}; the first {MAX_KERNELS} shown."
+        kernels = kernels[:MAX_KERNELS]
     if not kernels:
         message = "The solution compiled, but its binary has no kernel (__global__ function)."
     return _result(
