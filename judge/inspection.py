@@ -64,6 +64,11 @@ def submission_inspect(
     report = inspect_source(
         submission.source, "cuda", arch, compile_timeout_s=_compile_timeout_s(submission)
     )
+    # the site shows which tools ran, not where this host keeps them
+    report["tools"] = {
+        k: v.rsplit("/", 1)[-1] if isinstance(v, str) and k != "nvcc" else v
+        for k, v in (report.get("tools") or {}).items()
+    }
     if not report.get("unavailable"):
         SubmissionInspection.objects.update_or_create(
             submission=submission, arch=arch, defaults={"report": report}

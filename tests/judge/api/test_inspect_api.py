@@ -63,6 +63,7 @@ def test_owner_gets_the_inspection_once_computed_then_kept(user, api, problem):
     assert kernel["registers"] > 0 and kernel["sass"] and ".entry" in kernel["ptx"]
     assert any(g["source"] and "C[i]" in g["source"] for g in kernel["sass_by_line"])
     assert body["roofline"]["points"][0]["submission"] == sub.pk
+    assert report["tools"]["cuobjdump"] == "cuobjdump"  # no host paths
     assert SubmissionInspection.objects.filter(submission=sub, arch="sm_90").count() == 1
     again = api.get(url(sub.pk)[:-1])  # without the trailing slash too
     assert again.status_code == 200 and again.json()["cached"] is True
