@@ -157,3 +157,22 @@ class Worker(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.device_kind})"
+
+
+class SubmissionInspection(models.Model):
+    """What ``runner.tools.inspect`` reported for a CUDA submission's source on one
+    architecture (PTX, SASS with source lines, resources, occupancy): computed on demand by
+    judge.inspection and kept, since the source never changes."""
+
+    submission = models.ForeignKey(Submission, on_delete=models.CASCADE, related_name="+")
+    arch = models.CharField(max_length=16)
+    report = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["submission", "arch"], name="inspection_per_arch")
+        ]
+
+    def __str__(self) -> str:
+        return f"inspection of #{self.submission_id} for {self.arch}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 
-from runner.spec import VERDICTS
+from runner.contract import VERDICTS
 
 
 class Difficulty(models.TextChoices):

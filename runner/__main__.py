@@ -7,6 +7,8 @@
     python -m runner hostile [--device cpu|cuda] [--json]
     python -m runner validate [SLUG...] [--device cpu|cuda] [--json]
     python -m runner serve --socket PATH [--device cpu|cuda]   # warm service for a worker
+    python -m runner inspect PROBLEM_DIR SOURCE [--language cuda] [--arch sm_90] [--json]
+                                                        # PTX, SASS, resources (runner.tools)
 
 Any verdict exits 0; usage errors (bad arguments, unreadable files, invalid specs) exit 2.
 """
@@ -246,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
         return _delegate(["runner.tools.validate"], argv[1:], "validate")
     if argv and argv[0] == "serve":
         return _delegate(["runner.service.server"], argv[1:], "serve")
+    if argv and argv[0] == "inspect":
+        return _delegate(["runner.tools.inspect"], argv[1:], "inspect")
     ap = argparse.ArgumentParser(prog="python -m runner", description="KernelJudge runner")
     sub = ap.add_subparsers(dest="cmd", required=True)
     j = sub.add_parser("judge", help="judge SOURCE against the problem package PROBLEM_DIR")
@@ -265,6 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("hostile", help="run the hostile-submission suite")
     sub.add_parser("validate", help="validate problem packages (solutions, starters)")
     sub.add_parser("serve", help="warm judging service on a unix socket (for a worker)")
+    sub.add_parser("inspect", help="PTX, SASS, registers, spills and occupancy of a CUDA source")
     try:
         args = ap.parse_args(argv)
     except SystemExit as exc:

@@ -12,10 +12,16 @@ from django.views.decorators.http import require_POST
 
 from judge.diagnostics import submission_diagnostics
 from judge.errors import SubmissionRefused
+from judge.inspection import (
+    InspectRefused,
+    submission_inspect,
+    submission_roofline,
+)
 from judge.models import Status
 from judge.selectors import leaderboard_size, submission_rank, submission_visible_to
 from judge.services import submission_cancel
 from problems.benchmarks import benchmark_labels
+from web.charts import roofline_svg
 from web.verdicts import LANGUAGE_LABELS, STATUS_LABELS, VERDICT_EXPLANATIONS, VERDICT_LABELS
 
 
@@ -68,6 +74,33 @@ def submission_cancel_view(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("submission-detail", pk=pk)
 
 
+def _inspect_view(report: dict | None) -> dict | None:
+    """The report with what the page shows worked out: occupancy as percentages, the file of
+    each group of SASS lines shortened."""
+    if not report:
+        return report
+    kernels = []
+    for k in report.get("kernels") or []:
+        occ = [
+            {
+                "block_size": o["block_size"],
+                "pct": 100 * o["occupancy"],
+                "limiter": o["limiter"].replace("_", " "),
+            }
+            for o in k.get("occupancy") or []
+        ]
+        groups = [
+            {
+                **g,
+                "where": (g["file"] or "").rsplit("/", 1)[-1]
+                + (f":{g['line']}" if g["line"] else ""),
+            }
+            for g in k.get("sass_by_line") or []
+        ]
+        kernels.append({**k, "occupancy_view": occ, "groups": groups})
+    return {**report, "kernels": kernels}
+
+
 @login_required(login_url="login")
 def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
     submission = submission_visible_to(request.user, pk)
@@ -87,6 +120,18 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
         else []
     )
     error_lines = {d.line for d in diagnostics if d.severity == "error"}
+    inspectable = can_see_source and submission.language == "cuda"
+    report, inspect_error = None, ""
+    if inspectable:
+        try:
+            report, _ = submission_inspect(
+                submission,
+                request.GET.get("arch") or None,
+                compute=request.GET.get("inspect") == "1",
+            )
+        except InspectRefused as exc:
+            inspect_error = str(exc)
+    roofline = submission_roofline(submission) if submission.status == "done" else None
     context = {
         "submission": submission,
         "result": result,
@@ -117,5 +162,11 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
         if can_see_source
         else [],
         "cancellable": submission.status == Status.QUEUED and can_see_source,
+        "inspectable": inspectable,
+        "inspect": _inspect_view(report),
+        "inspect_error": inspect_error,
+        "triton_note": can_see_source and submission.language == "triton",
+        "roofline": roofline,
+        "roofline_svg": roofline_svg(roofline),
     }
     return render(request, "web/submission_detail.html", context)

@@ -33,13 +33,25 @@ def main() -> int:
         problem = ProblemSpec.from_dir(pdir)
         src = (pdir / "solutions" / name).read_text()
         t0 = time.monotonic()
-        r = judge(JobSpec(problem=problem, source=src, language=lang, mode=mode, device=device, seed=7))
+        r = judge(
+            JobSpec(problem=problem, source=src, language=lang, mode=mode, device=device, seed=7)
+        )
         wall = time.monotonic() - t0
         print(f"== {slug}/{name} {mode}: {r.verdict} ({wall:.2f} s) {r.message[:300]}", flush=True)
         if r.verdict not in ("accepted",):
             print(r.details[-3000:], flush=True)
         for c in (r.benchmark or {}).get("cases", []):
-            print("   ", json.dumps({k: c.get(k) for k in ("name", "median_ms", "runs", "checked_calls", "floor_ms", "flags")}), json.dumps(c.get("clock")), flush=True)
+            print(
+                "   ",
+                json.dumps(
+                    {
+                        k: c.get(k)
+                        for k in ("name", "median_ms", "runs", "checked_calls", "floor_ms", "flags")
+                    }
+                ),
+                json.dumps(c.get("clock")),
+                flush=True,
+            )
         rows.append((slug, name, mode, r.verdict, round(wall, 2)))
     for row in rows:
         print(*row, sep="\t")

@@ -13,6 +13,12 @@ from judge.api.errors import ApiError
 from judge.api.fields import StrictCharField, StrictSlugField
 from judge.api.throttles import SubmissionCreateThrottle
 from judge.diagnostics import submission_diagnostics
+from judge.inspection import (
+    INSPECT_ARCHES,
+    inspection_arch,
+    submission_inspect,
+    submission_roofline,
+)
 from judge.models import Mode, Submission
 from judge.selectors import (
     submission_rank,
@@ -220,3 +226,46 @@ class SubmissionCancelView(GenericAPIView):
         if submission is None:
             raise ApiError("not_found", f"You have no submission {pk}.", 404)
         return Response(render(submission, request.user))
+
+
+class SubmissionInspectView(GenericAPIView):
+    """The compiled kernels of a CUDA submission: PTX, SASS with source lines, registers,
+    shared/local memory, spills and theoretical occupancy (runner.tools.inspect), computed
+    on the first request (a compile in the judge's sandbox) and kept. Owner and staff."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InspectQuerySerializer(serializers.Serializer):
+        arch = serializers.ChoiceField(choices=INSPECT_ARCHES, required=False)
+
+    class InspectSerializer(serializers.Serializer):
+        submission = serializers.IntegerField()
+        language = serializers.CharField()
+        arch = serializers.CharField()
+        cached = serializers.BooleanField(help_text="the stored report of an earlier request")
+        report = serializers.JSONField(
+            help_text="ok, message, compile_log, kernels[] (docs/profiling.md)"
+        )
+        roofline = serializers.JSONField(allow_null=True)
+
+    serializer_class = InspectSerializer
+
+    @extend_schema(parameters=[ID_PARAM, InspectQuerySerializer], responses=InspectSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        query = self.InspectQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        pk = int(pk)
+        submission = get_visible_or_404(request.user, pk)
+        if not can_see_source(request.user, submission):
+            raise ApiError("not_found", f"You have no submission {pk}.", 404)
+        arch = inspection_arch(submission, query.validated_data.get("arch"))
+        report, cached = submission_inspect(submission, arch)
+        data = {
+            "submission": submission.pk,
+            "language": submission.language,
+            "arch": arch,
+            "cached": cached,
+            "report": report,
+            "roofline": submission_roofline(submission),
+        }
+        return Response(self.InspectSerializer(data).data)

@@ -9,6 +9,7 @@ from judge.api.problems import ProblemDetailView, ProblemListView
 from judge.api.submissions import (
     SubmissionCancelView,
     SubmissionDetailView,
+    SubmissionInspectView,
     SubmissionListCreateView,
 )
 from judge.api.tokens import TokenListCreateView, TokenRevokeView
@@ -22,6 +23,11 @@ urlpatterns = [
         "submissions/<int:pk>/cancel/",
         SubmissionCancelView.as_view(),
         name="api-submission-cancel",
+    ),
+    re_path(
+        r"^submissions/(?P<pk>\d+)/inspect/?$",
+        SubmissionInspectView.as_view(),
+        name="api-submission-inspect",
     ),
     path(
         "submissions/<int:pk>/events/",

@@ -61,7 +61,7 @@ def calibrate(j: Judgement, flush) -> list[Calibration]:
         bufs = j.buffers_for(scalars, where)
         empty, null, gaps = [], [], []
         try:
-            for k in range(CALIBRATION_WINDOWS + 1):
+            for k in range(_calibration_count(j, CALIBRATION_WINDOWS) + 1):
                 stage = _stage(j, ci, case, -100 - k)
                 plan = bufs.sample_plan(j.rng)
                 (reply, _rt), _post, window = _cycle(
@@ -233,9 +233,9 @@ def _run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) -
             elif (r := j.rng.randrange(seen)) < CHECKED_CALLS:
                 reservoir[r] = (it, post, plan)
             last = (it, post, plan)
-            del stage, post
+            del post
             if j.rng.random() < NULL_P:
-                run.null_windows.append(_null_cycle(j, bufs, ci, run, flush))
+                run.null_windows.append(_null_cycle(j, bufs, stage, flush))
             if it >= WARMUP_CALLS:
                 med_t = statistics.median(run.times) if run.times else t
                 if len(run.times) >= 5 and t > SLOW_FACTOR * med_t:
@@ -262,8 +262,8 @@ def _run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) -
             if stop or hard_stop:
                 run.stop_reason = reason or "wall_clock"
                 extra_left = 1 + j.rng.randrange(EXTRA_CALLS_MAX)
-        while len(run.null_windows) < MIN_NULL_WINDOWS:
-            run.null_windows.append(_null_cycle(j, bufs, ci, run, flush))
+        while len(run.null_windows) < _calibration_count(j, MIN_NULL_WINDOWS):
+            run.null_windows.append(_null_cycle(j, bufs, stage, flush))
     finally:
         bufs.close()
     checks = {c[0]: c for c in reservoir}
@@ -313,13 +313,18 @@ def _verify_call(
         )
 
 
-def _null_cycle(j: Judgement, bufs: CaseBuffers, ci: int, run: CaseRun, flush) -> float:
-    """The supervisor's own cycle for this case without a call (ms): interleaved with the timed
-    calls at secret moments, so that it runs under the same conditions as their windows and
-    the child cannot tell it from the next call's preparation."""
-    stage = _stage(j, ci, run.case, -1 - len(run.null_windows))
+def _null_cycle(j: Judgement, bufs: CaseBuffers, stage: dict, flush) -> float:
+    """The supervisor's own cycle for this case without a call (ms), on the last call's
+    inputs: interleaved with the timed calls at secret moments, so that it runs under the same
+    conditions as their windows and the child cannot tell it from the next call's
+    preparation."""
     plan = bufs.sample_plan(j.rng)
-    return _cycle(bufs, stage, plan, flush, len(run.null_windows), lambda: None)[2]
+    return _cycle(bufs, stage, plan, flush, 0, lambda: None)[2]
+
+
+def _calibration_count(j: Judgement, most: int) -> int:
+    """Fewer calibration windows where the job asks for few timed calls (validation)."""
+    return max(3, min(most, j.limits.max_timed_runs))
 
 
 def _finish_case(j: Judgement, run: CaseRun) -> dict:

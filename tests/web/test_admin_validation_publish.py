@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from problems.models import EXPECTED_VERDICTS, NOT_ACCEPTED, ProblemSolution
-from runner.spec import VERDICTS
+from runner.contract import VERDICTS
 from tests.factories import ProblemFactory, SubmissionFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
