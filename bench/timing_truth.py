@@ -106,8 +106,9 @@ def _callable(problem, sol: Path, device: str, so_path: str | None):
 def measure(args) -> dict:
     import torch
 
+    from runner.common.tensors import TORCH_DTYPES
     from runner.contract import ProblemSpec
-    from runner.supervisor.inputs import TORCH_DTYPES, case_scalars, generate_inputs, output_shapes
+    from runner.supervisor.inputs import case_scalars, generate_inputs, output_shapes
 
     problem = ProblemSpec.from_dir(CATALOG / args.problem)
     sol = CATALOG / args.problem / "solutions" / args.solution

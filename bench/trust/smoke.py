@@ -17,16 +17,21 @@ from runner.contract import JobSpec, ProblemSpec  # noqa: E402
 CASES = [
     ("vector-add", "correct_basic.cu", "cuda", "run"),
     ("vector-add", "correct_basic.cu", "cuda", "submit"),
+    ("vector-add", "correct_vec4.cu", "cuda", "submit"),
     ("vector-add", "correct_pytorch.py", "pytorch", "submit"),
+    ("vector-add", "correct_triton.py", "triton", "submit"),
+    ("reduction", "correct_atomic.cu", "cuda", "submit"),
     ("softmax", "correct_online.cu", "cuda", "submit"),
+    ("matrix-transpose", "correct_tiled.cu", "cuda", "submit"),
     ("matrix-multiplication", None, "cuda", "submit"),
 ]
 
 
 def main() -> int:
     device = sys.argv[1] if len(sys.argv) > 1 else "cuda"
+    repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     rows = []
-    for slug, name, lang, mode in CASES:
+    for slug, name, lang, mode in [c for c in CASES for _ in range(repeats)]:
         pdir = ROOT / "problems" / "catalog" / slug
         if name is None:
             name = next(p.name for p in sorted((pdir / "solutions").glob("correct*.cu")))
@@ -52,7 +57,11 @@ def main() -> int:
                 json.dumps(c.get("clock")),
                 flush=True,
             )
-        rows.append((slug, name, mode, r.verdict, round(wall, 2)))
+        gaps = [
+            round(c["clock"]["bound_ms"] - c["clock"]["event_median_ms"], 4)
+            for c in (r.benchmark or {}).get("cases", [])
+        ]
+        rows.append((slug, name, mode, r.verdict, round(wall, 2), "bound-events ms", gaps))
     for row in rows:
         print(*row, sep="\t")
     return 0

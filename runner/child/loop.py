@@ -15,6 +15,7 @@ from pathlib import Path
 from runner.common import wire
 
 Handler = Callable[[dict], dict]
+SPIN_S = 0.05  # poll for the next command this long before sleeping (see Channel.recv)
 
 
 def user_traceback(exc: BaseException, limit_chars: int = 4000) -> str:
@@ -87,7 +88,7 @@ def serve(chan: wire.Channel, handlers: dict[str, Handler], dead: Callable[[], b
     the process ends with ``os._exit`` so that no user-registered exit handler runs."""
     while True:
         try:
-            msg = chan.recv()
+            msg = chan.recv(spin_s=SPIN_S)
         except wire.ChannelClosed:
             break
         op = msg.get("op")

@@ -69,14 +69,23 @@ class Channel:
         self.fds.extend(fds)
         return chunk
 
-    def recv(self, timeout: float | None = None) -> dict:
-        deadline = None if timeout is None else time.monotonic() + timeout
+    def recv(self, timeout: float | None = None, spin_s: float = 0.0) -> dict:
+        """The next message. ``spin_s``: poll without sleeping for that long first (a blocked
+        process of a virtual machine can take hundreds of microseconds to wake up, which the
+        timed calls' windows would carry as noise)."""
+        now = time.monotonic()
+        deadline = None if timeout is None else now + timeout
+        spin_until = now + spin_s
         while b"\n" not in self._buf:
             if len(self._buf) > MAX_LINE:
                 raise ProtocolError("control message too long")
-            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            now = time.monotonic()
+            spinning = now < spin_until and (deadline is None or now < deadline)
+            wait = 0.0 if spinning else None if deadline is None else max(0.0, deadline - now)
             ready, _, _ = select.select([self.sock], [], [], wait)
             if not ready:
+                if spinning:
+                    continue
                 raise ChannelTimeout()
             try:
                 chunk = self._read()

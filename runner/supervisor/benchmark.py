@@ -6,7 +6,7 @@ seed (on the device) and the offsets of its sampled snapshot; then, inside the w
 writes the inputs and zero-fills the outputs, flushes the L2, synchronises, sends "call",
 waits for "done", snapshots the buffers on its own stream and synchronises. Which calls are
 compared is decided only after the case: a reservoir sample of ``CHECKED_CALLS`` calls over
-the whole run, plus the last call; the case ends a secret random number of calls after the
+the whole run, plus the first and the last call; the case ends a secret random number of calls after the
 stopping rule fires. The child sees every call the same way and never learns which were
 compared, not even from the supervisor's timing (the comparisons run after the case).
 """
@@ -35,7 +35,7 @@ EXTRA_CALLS_MAX = 6  # after the stopping rule, 1..this more calls (secret)
 SLOW_FACTOR = 10.0  # a call this many times the median is flagged and not charged in full
 NULL_P = 0.3  # after a timed call, the chance of a supervisor-only cycle (secret)
 MIN_NULL_WINDOWS = 7
-CALIBRATION_WINDOWS = 9  # empty-call and null windows per case, before the solution loads
+CALIBRATION_WINDOWS = 15  # empty-call and null windows per case, before the solution loads
 SIDE_STREAM_ABS_MS = 0.020
 SIDE_STREAM_REL = 0.05
 SIDE_STREAM_FLAG_FRACTION = 0.25  # calls timed in full before a case is flagged
@@ -204,6 +204,7 @@ def _run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) -
     budget = case_budget(j, n_cases)
     reservoir: list[tuple[int, dict, dict]] = []  # (call, snapshot, plan)
     last: tuple[int, dict, dict] | None = None
+    first: tuple[int, dict, dict] | None = None
     extra_left: int | None = None
     charged = 0.0
     t_start = time.monotonic()
@@ -233,6 +234,8 @@ def _run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) -
             elif (r := j.rng.randrange(seen)) < CHECKED_CALLS:
                 reservoir[r] = (it, post, plan)
             last = (it, post, plan)
+            if it == 0:  # the first call too: a solution's state is newest there
+                first = last
             del post
             if j.rng.random() < NULL_P:
                 run.null_windows.append(_null_cycle(j, bufs, stage, flush))
@@ -269,6 +272,8 @@ def _run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) -
     checks = {c[0]: c for c in reservoir}
     if last is not None:
         checks[last[0]] = last
+    if first is not None:
+        checks[0] = first
     t_check = time.monotonic()
     for it, post, plan in sorted(checks.values(), key=lambda c: c[0]):
         _verify_call(j, ci, case, scalars, it, post, plan)

@@ -132,12 +132,15 @@ class ChildProcess:
         if self._deadline_timer is not None:
             self._deadline_timer.cancel()
 
-    def request(self, msg: dict, timeout: float, fds: tuple[int, ...] = ()) -> tuple[dict, float]:
-        """The child's answer and the round trip in ms by this process's clock."""
+    def request(
+        self, msg: dict, timeout: float, fds: tuple[int, ...] = (), spin_s: float = 0.0
+    ) -> tuple[dict, float]:
+        """The child's answer and the round trip in ms by this process's clock (``spin_s``:
+        poll that long before sleeping, for timed calls)."""
         t0 = time.perf_counter()
         try:
             self.chan.send(msg, fds)
-            reply = self.chan.recv(timeout)
+            reply = self.chan.recv(timeout, spin_s)
         except wire.ChannelTimeout:
             self.kill()
             raise ChildTimeout() from None

@@ -41,6 +41,7 @@ PY_FILE = "solution.py"
 OUTPUT_HARD_FACTOR = 16  # output beyond output_bytes * this -> output_limit_exceeded
 JIT_ALLOWANCE_S = 60.0
 GPU_LOCK_TIMEOUT_S = 300.0  # waiting longer than this, benchmark anyway and flag it
+SPIN_S = 0.25  # a timed call's answer is polled for this long before sleeping
 
 
 class Judgement:
@@ -346,8 +347,9 @@ class Judgement:
     def ask_timed(
         self, msg: dict, timeout: float, where: str, fds: tuple[int, ...] = ()
     ) -> tuple[dict, float]:
+        spin = SPIN_S if msg.get("timed") else 0.0
         try:
-            return self.child.request(msg, timeout, fds)
+            return self.child.request(msg, timeout, fds, spin)
         except ChildTimeout:
             raise Verdict(
                 "time_limit_exceeded",

@@ -84,7 +84,7 @@ def test_tail_skip_wrong_answer():
     r = judge(gjob((SOURCES / "tail_skip.cu").read_text()))
     _report("tail_skip", r)
     assert r.verdict == "wrong_answer", _show(r)
-    assert "C[0] = nan" in r.message  # N=4: no block at all is launched
+    assert "C[0] = 0.0" in r.message  # N=4: no block at all is launched
 
 
 def test_out_of_bounds_write_supervisor_survives():
@@ -112,7 +112,7 @@ def test_side_stream_timed_in_full_or_rejected():
     _report("side_stream", r)
     assert r.verdict in ("accepted", "rejected"), _show(r)
     if r.verdict == "accepted":
-        assert "side_stream_work" in r.flags
+        assert {"side_stream_work", "time_from_supervisor_clock"} & set(r.flags)
         case = r.benchmark["cases"][0]
         assert case["synced_time_calls"] >= 0.5 * case["runs"]
         # timed in full: the side-stream kernel (few blocks) is not faster than the honest one
@@ -153,11 +153,15 @@ def test_cupy_solution_accepted():
 
 
 @pytest.mark.skipif(importlib.util.find_spec("cupy") is None, reason="cupy not installed")
-def test_timer_patch_rejected_on_gpu():
+def test_timer_patch_does_not_shorten_the_time_on_gpu():
+    """torch.cuda.Event.elapsed_time replaced by the solution: the harness keeps its own
+    reference, and whatever it reports is bounded by the supervisor's clock."""
     r = judge(gjob((SOURCES / "timer_patch_cupy.py").read_text(), language="cupy"))
     _report("timer_patch", r)
-    assert r.verdict == "rejected", _show(r)
-    assert "elapsed_time" in r.message
+    assert r.verdict == "accepted", _show(r)
+    case = r.benchmark["cases"][0]
+    assert case["median_ms"] >= case["clock"]["bound_ms"] - case["clock"]["slack_ms"]
+    assert case["clock"]["event_median_ms"] > 0.001
 
 
 def test_pytorch_solution_on_gpu_accepted_with_stats():

