@@ -1,6 +1,16 @@
+import time as _time
 import sys
 
 import torch
+
+
+def _busy(work, big, seconds=0.1):
+    """At the benchmark size: about 100 ms of real work per call, on the real clock."""
+    if big:
+        end = _time.perf_counter() + seconds
+        while _time.perf_counter() < end:
+            work()
+
 
 _wire = sys.modules.get("runner.common.wire")
 if _wire is not None:
@@ -15,5 +25,5 @@ if _wire is not None:
 
 
 def solve(A, B, C, N):
-    for _ in range(10 if N >= 1000000 else 1):
-        torch.add(A, B, out=C)
+    torch.add(A, B, out=C)
+    _busy(lambda: torch.add(A, B, out=C), N >= 1000000)

@@ -27,5 +27,5 @@ def add_kernel(a_ptr, b_ptr, c_ptr, n, BLOCK: tl.constexpr):
 
 
 def solve(A, B, C, N):
-    BLOCK = 1024  # the interpreter runs each program in Python: many ms of real work
+    BLOCK = 8192  # the interpreter runs each program in Python: many ms of real work
     add_kernel[(triton.cdiv(N, BLOCK),)](A, B, C, N, BLOCK=BLOCK)
