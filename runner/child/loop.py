@@ -15,7 +15,6 @@ from pathlib import Path
 from runner.common import wire
 
 Handler = Callable[[dict], dict]
-SPIN_S = 0.05  # poll for the next command this long before sleeping (see Channel.recv)
 
 
 def user_traceback(exc: BaseException, limit_chars: int = 4000) -> str:
@@ -82,13 +81,18 @@ def parse_args(prog: str, argv: list[str] | None) -> tuple[int, Path]:
     return args.fd, workdir
 
 
-def serve(chan: wire.Channel, handlers: dict[str, Handler], dead: Callable[[], bool]) -> None:
+def serve(
+    chan: wire.Channel,
+    handlers: dict[str, Handler],
+    dead: Callable[[], bool],
+    spin_s: float = 0.0,
+) -> None:
     """Answer the supervisor's commands until ``exit``, a closed channel, or ``dead()`` (the
     CUDA context is unusable after an error; the supervisor sees EOF next). Never returns:
     the process ends with ``os._exit`` so that no user-registered exit handler runs."""
     while True:
         try:
-            msg = chan.recv(spin_s=SPIN_S)
+            msg = chan.recv(spin_s=spin_s)
         except wire.ChannelClosed:
             break
         op = msg.get("op")

@@ -38,6 +38,9 @@ _event_elapsed = torch.cuda.Event.elapsed_time
 _event_synchronize = torch.cuda.Event.synchronize
 
 
+SPIN_S = 0.05  # poll for the next command this long before sleeping (GPU)
+
+
 def _no_solve(*_args) -> None:
     """The empty solve of the harness-only calibration calls (before init)."""
 
@@ -259,7 +262,10 @@ def main(argv: list[str] | None = None) -> None:
         "attach": child.cmd_attach,
         "call": child.cmd_call,
     }
-    loop.serve(child.chan, handlers, lambda: child.cuda_dead)  # never returns
+    # on a GPU both sides poll the channel during timed calls (Channel.recv); on the CPU the
+    # polling would take a core from the solution's threads and the supervisor's copies
+    spin_s = SPIN_S if child.device == "cuda" else 0.0
+    loop.serve(child.chan, handlers, lambda: child.cuda_dead, spin_s)  # never returns
 
 
 if __name__ == "__main__":

@@ -31,9 +31,13 @@ from __future__ import annotations
 import statistics
 from dataclasses import asdict, dataclass
 
-# (absolute ms, relative) slack per device. On the CPU the supervisor's own copies and the
-# solution's threads share the cores and the memory bus, so its cycle varies far more.
-SLACK = {"cuda": (0.03, 0.03), "cpu": (0.5, 0.5)}
+# (absolute ms, relative) slack of the bound on a GPU (docs/judging.md has the measurements).
+SLACK = (0.03, 0.03)
+# Where the bound decides. On the CPU device the windows measure the host's scheduler as much
+# as the solution (a shared machine: the child's wake-up after each call took milliseconds on a
+# loaded 2-core host, 5-15x an honest call's own time), so there the bound is reported only and
+# the physical floor is the protection (docs/judging.md, Limitations).
+APPLIED_ON = ("cuda",)
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,7 @@ class ClockCheck:
     bound_ms: float
     slack_ms: float
     consistent: bool
+    applied: bool = True
 
     @property
     def time_ms(self) -> float:
@@ -67,7 +72,7 @@ def check(
     empty = statistics.median(empty_windows_ms)
     drift = statistics.median(null_during_ms) - statistics.median(null_before_ms)
     bound = max(0.0, window - empty - drift)
-    slack_abs, slack_rel = SLACK[device]
+    slack_abs, slack_rel = SLACK
     slack = slack_abs + slack_rel * bound
     return ClockCheck(
         event_median_ms=event_median_ms,
@@ -76,5 +81,6 @@ def check(
         drift_ms=drift,
         bound_ms=bound,
         slack_ms=slack,
-        consistent=event_median_ms >= bound - slack,
+        consistent=device not in APPLIED_ON or event_median_ms >= bound - slack,
+        applied=device in APPLIED_ON,
     )

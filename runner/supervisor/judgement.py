@@ -347,7 +347,7 @@ class Judgement:
     def ask_timed(
         self, msg: dict, timeout: float, where: str, fds: tuple[int, ...] = ()
     ) -> tuple[dict, float]:
-        spin = SPIN_S if msg.get("timed") else 0.0
+        spin = SPIN_S if msg.get("timed") and self.job.device == "cuda" else 0.0
         try:
             return self.child.request(msg, timeout, fds, spin)
         except ChildTimeout:
