@@ -20,7 +20,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from runner.contract import BenchmarkCase
-from runner.supervisor import clock, devices, reftime, stats
+from runner.supervisor import clock, cputime, devices, reftime, stats
 from runner.supervisor.buffers import CaseBuffers
 from runner.supervisor.checks import check_call
 from runner.supervisor.inputs import case_scalars, derive_seed, generate_inputs
@@ -96,6 +96,7 @@ class CaseRun:
     windows: list[float] = dataclasses.field(default_factory=list)
     null_windows: list[float] = dataclasses.field(default_factory=list)
     calibration: Calibration | None = None
+    cpu_bound_ms: float | None = None  # the CPU device's bound (runner/supervisor/cputime.py)
     synced: int = 0  # calls timed in full (work escaped the events)
     slow: int = 0
     checked: int = 0
@@ -207,6 +208,7 @@ def _run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) -
     first: tuple[int, dict, dict] | None = None
     extra_left: int | None = None
     charged = 0.0
+    cpu_start: tuple[float, int] | None = None
     t_start = time.monotonic()
     bufs = j.buffers_for(scalars, where)
     try:
@@ -239,6 +241,8 @@ def _run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) -
             del post
             if j.rng.random() < NULL_P:
                 run.null_windows.append(_null_cycle(j, bufs, stage, flush))
+            if it + 1 == WARMUP_CALLS and job.device == "cpu":
+                cpu_start = (cputime.tree_cpu_seconds(j.child.handle.pid), it + 1)
             if it >= WARMUP_CALLS:
                 med_t = statistics.median(run.times) if run.times else t
                 if len(run.times) >= 5 and t > SLOW_FACTOR * med_t:
@@ -265,6 +269,10 @@ def _run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) -
             if stop or hard_stop:
                 run.stop_reason = reason or "wall_clock"
                 extra_left = 1 + j.rng.randrange(EXTRA_CALLS_MAX)
+        if cpu_start is not None:
+            used = cputime.tree_cpu_seconds(j.child.handle.pid) - cpu_start[0]
+            calls = max(1, it - cpu_start[1])
+            run.cpu_bound_ms = used / calls / cputime.usable_cores() * 1e3
         while len(run.null_windows) < _calibration_count(j, MIN_NULL_WINDOWS):
             run.null_windows.append(_null_cycle(j, bufs, stage, flush))
     finally:
@@ -341,6 +349,7 @@ def _finish_case(j: Judgement, run: CaseRun) -> dict:
         run.calibration.null_windows,
         run.null_windows,
         j.job.device,
+        run.cpu_bound_ms,
     )
     case_flags = []
     median = bound.time_ms

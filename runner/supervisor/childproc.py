@@ -82,6 +82,9 @@ class ChildProcess:
         env["TRITON_F32_DEFAULT"] = "ieee"  # fp32 dots as the reference computes them
         if device == "cpu":
             env["CUDA_VISIBLE_DEVICES"] = ""
+            # threads sleep after a parallel region instead of spinning: spinning would be
+            # charged to the solution by the CPU-time bound (runner/supervisor/cputime.py)
+            env["OMP_WAIT_POLICY"] = "PASSIVE"
         if job is not None:
             env["KERNELJUDGE_MAX_FILE_BYTES"] = str(max_file_bytes)
         env["KERNELJUDGE_DEVICE"] = device
