@@ -30,6 +30,7 @@ class NativeChild:
         self.last_error = None
         self.cuda_dead = False
         self.arena: arena.Arena | None = None
+        self.retired: list[arena.Arena] = []
         self.args: list = []
 
     def _error_reply(self, exc: BaseException, where: str) -> dict:
@@ -68,10 +69,10 @@ class NativeChild:
     def cmd_attach(self, msg: dict) -> dict:
         try:
             fd = self.chan.take_fd()
-            if self.arena is not None:
+            if self.arena is not None:  # kept mapped: the solution may still point into it
                 self.args = []
-                old, self.arena = self.arena, None
-                old.close()
+                self.retired.append(self.arena)
+                self.arena = None
             size = int(msg["size"])
             slots = {s.name: s for s in map(arena.Slot.from_dict, msg["slots"])}
             arena.check_slots(slots.values(), size)

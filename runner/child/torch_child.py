@@ -87,6 +87,7 @@ class Child:
         self.events = None
         self.spin_cycles = 0
         self.arena: arena.Arena | None = None
+        self.retired: list[arena.Arena] = []
         self.args: list = []
 
     # -- boot ------------------------------------------------------------------------------------
@@ -169,10 +170,12 @@ class Child:
         return {"ok": True}
 
     def _detach(self) -> None:
+        """Drop the current arena but keep it mapped until the process ends: the solution may
+        still hold views of it (a thread, a cache), and unmapping them would crash the child."""
         self.args = []
         if self.arena is not None:
-            old, self.arena = self.arena, None
-            old.close()
+            self.retired.append(self.arena)
+            self.arena = None
 
     def _args(self, slots: dict[str, arena.Slot], scalars: dict) -> list:
         if self.language == "cuda":
