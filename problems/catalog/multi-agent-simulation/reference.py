@@ -27,3 +27,16 @@ def reference(agents: torch.Tensor, agents_next: torch.Tensor, N: int) -> None:
     new_p = a[:, 0:2].to(torch.float64) + new_v
     out = torch.cat([new_p, new_v], dim=1)
     agents_next.copy_(out.reshape(agents_next.shape))
+
+
+def make_inputs(case, gen, device):
+    """Positions on a grid of 1/8 in [-R, R) (R from the variant "rR", else 1000) and
+    velocities uniform in [-R, R). On that grid every squared distance below the radius is
+    exact in float32 whatever the evaluation order (with or without fused multiply-adds), so
+    no correct solution can disagree with the reference on who is a neighbour."""
+    n = int(case["N"])
+    variant = case.get("variant") or ""
+    r = int(variant[1:]) if variant.startswith("r") else 1000
+    pos = torch.randint(-8 * r, 8 * r, (n, 2), generator=gen, dtype=torch.int64).float() / 8
+    vel = torch.rand((n, 2), generator=gen, dtype=torch.float32) * (2 * r) - r
+    return {"agents": torch.cat([pos, vel], dim=1).reshape(n * 4).to(device)}
