@@ -58,6 +58,11 @@ SETS_CUDA = [
     ("matrix-transpose", ["correct_naive.cu", "correct_tiled.cu"]),
     ("reduction", ["correct_atomic.cu", "correct_two_pass.cu"]),
     ("softmax", ["correct_online.cu", "correct_three_pass.cu"]),
+    # cases of 0.1 ms and more (the acceptance of the clock bound's CV needs several)
+    ("matrix-multiplication", ["correct_fp32_accumulate.cu", "correct_tiled_f64acc.cu"]),
+    ("batched-matrix-multiplication", ["correct_tiled_fp32.cu"]),
+    ("2d-convolution", ["correct_smem_tiled.cu"]),
+    ("gemm", ["correct_tiled_fp32.cu"]),
 ]
 SETS_CPU = [("vector-add", ["correct_pytorch.py"])]
 NCU_CALLS = 5
