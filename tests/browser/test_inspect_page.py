@@ -71,8 +71,8 @@ def seed(site, username: str) -> tuple[int, int]:
 
 
 def test_submission_page_shows_roofline_and_sass(site, page):
-    sign_up(page, site, "grace")
-    mine, best = seed(site, "grace")
+    sign_up(page, site, "hopper")  # its own user: the site is shared by the session's tests
+    mine, best = seed(site, "hopper")
     page.goto(site.url(f"/submissions/{mine}/"))
     assert page.get_by_role("heading", name="Roofline").is_visible()
     roofline = page.locator("svg.roofline")
