@@ -68,15 +68,11 @@ class NativeChild:
 
     def cmd_attach(self, msg: dict) -> dict:
         try:
-            fd = self.chan.take_fd()
             if self.arena is not None:  # kept mapped: the solution may still point into it
                 self.args = []
                 self.retired.append(self.arena)
                 self.arena = None
-            size = int(msg["size"])
-            slots = {s.name: s for s in map(arena.Slot.from_dict, msg["slots"])}
-            arena.check_slots(slots.values(), size)
-            self.arena = arena.attach("cuda", fd, size, self.driver)
+            self.arena, slots = solution.map_arena(self.chan, msg, "cuda", self.driver)
             self.args = solution.native_args(self.params, slots, self.arena, msg["scalars"])
         except BaseException as exc:  # noqa: BLE001
             return self._error_reply(exc, "while mapping the buffers")

@@ -7,7 +7,8 @@ import ctypes
 from collections.abc import Mapping
 from typing import Any
 
-from runner.common.arena import Arena, Slot
+from runner.common import wire
+from runner.common.arena import Arena, Slot, attach, check_slots
 
 CTYPES_SCALAR = {"int": ctypes.c_int, "float": ctypes.c_float}
 
@@ -43,6 +44,22 @@ def raise_recorded_cuda_error(last_error: Any) -> None:
     code = last_error(buf, 512)
     if code != 0:
         raise RuntimeError(f"CUDA error: {buf.value.decode(errors='replace')} (code {code})")
+
+
+def map_arena(chan: wire.Channel, msg: dict, device: str, driver: Any) -> tuple[Arena, dict]:
+    """The arena an ``attach`` message announces (its descriptor came with it) and its slots
+    by name."""
+    fd = chan.take_fd()
+    size = int(msg["size"])
+    slots = {s.name: s for s in map(Slot.from_dict, msg["slots"])}
+    try:
+        check_slots(slots.values(), size)
+    except ValueError:
+        import os  # noqa: PLC0415
+
+        os.close(fd)
+        raise
+    return attach(device, fd, size, driver), slots
 
 
 def native_args(

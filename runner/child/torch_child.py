@@ -99,7 +99,7 @@ class Child:
         torch.zeros(1, device="cuda")
         from runner.common.cudadrv import Driver  # noqa: PLC0415
 
-        self.driver = Driver()
+        self.driver = Driver.shared()
         self.events = tuple(torch.cuda.Event(enable_timing=True) for _ in range(3))
         self.spin_cycles = leadin.spin_cycles()
 
@@ -158,12 +158,8 @@ class Child:
     # -- buffers ---------------------------------------------------------------------------------
     def cmd_attach(self, msg: dict) -> dict:
         try:
-            fd = self.chan.take_fd()
             self._detach()
-            size = int(msg["size"])
-            slots = {s.name: s for s in map(arena.Slot.from_dict, msg["slots"])}
-            arena.check_slots(slots.values(), size)
-            self.arena = arena.attach(self.device, fd, size, self.driver)
+            self.arena, slots = solution.map_arena(self.chan, msg, self.device, self.driver)
             self.args = self._args(slots, msg["scalars"])
         except BaseException as exc:  # noqa: BLE001
             return self._error_reply(exc, "while mapping the buffers")

@@ -56,6 +56,9 @@ class _MemAccessDesc(ctypes.Structure):
     _fields_ = [("location", _MemLocation), ("flags", ctypes.c_int)]
 
 
+_SHARED: Driver | None = None
+
+
 class CudaError(RuntimeError):
     """A failed driver call; ``str()`` starts with "CUDA error" like torch's messages."""
 
@@ -81,6 +84,14 @@ class Driver:
         ctx = ctypes.c_void_p()
         self._call("cuDevicePrimaryCtxRetain", ctypes.byref(ctx), self.device)
         self._call("cuCtxSetCurrent", ctx)
+
+    @classmethod
+    def shared(cls) -> Driver:
+        """This process's one driver handle (the primary context is retained once)."""
+        global _SHARED
+        if _SHARED is None:
+            _SHARED = cls()
+        return _SHARED
 
     def _call(self, name: str, *args) -> None:
         fn = getattr(self.lib, name)

@@ -19,7 +19,7 @@ import statistics
 import time
 from typing import TYPE_CHECKING, Any
 
-from runner.contract import BenchmarkCase
+from runner.contract import FLOAT_DTYPES, BenchmarkCase
 from runner.supervisor import clock, cputime, devices, reftime, stats
 from runner.supervisor.buffers import CaseBuffers
 from runner.supervisor.checks import check_call
@@ -374,7 +374,7 @@ def _finish_case(j: Judgement, run: CaseRun) -> dict:
         fr.append(flops / med_s / j.peaks.peak_flops)
     rate = devices.floor_rate(
         j.peaks,
-        {p.dtype for p in j.problem.tensor_params} & {"f32", "f16", "bf16", "f8e4m3"},
+        {p.dtype for p in j.problem.tensor_params} & set(FLOAT_DTYPES),
         j.problem.fp32_arithmetic,
     )
     return {

@@ -35,6 +35,9 @@ class CaseBuffers:
         self.slots, size = arena.plan(tensors)
         self.arena, self._fd = arena.create(device, size, driver)
         self.views = {s.name: self.arena.tensor(s) for s in self.slots}
+        # snapshot order, outputs first: work still running after "done" is caught reading
+        # them soonest
+        self.snapshot_order = sorted(self.views, key=lambda n: not problem.param(n).is_output)
 
     # -- sharing ---------------------------------------------------------------------------------
     def attach_message(self) -> dict:
@@ -78,13 +81,11 @@ class CaseBuffers:
     def snapshot(self, plan: dict[str, torch.Tensor] | None = None) -> dict[str, torch.Tensor]:
         """Copies of every tensor as it is now (``plan``'s tensors at its indices only)."""
         plan = plan or {}
-        # outputs first: work still running after "done" is caught reading them soonest
-        order = sorted(self.views, key=lambda n: not self.problem.param(n).is_output)
         return {
             name: gather_flat(self.views[name], plan[name])
             if name in plan
             else self.views[name].clone()
-            for name in order
+            for name in self.snapshot_order
         }
 
     def close(self) -> None:

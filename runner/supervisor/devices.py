@@ -10,6 +10,7 @@ kernel can never fall below it.
 
 from __future__ import annotations
 
+import os
 from dataclasses import asdict, dataclass
 
 
@@ -53,8 +54,6 @@ def cpu_peaks(cores: int | None = None) -> DevicePeaks:
     """Generous CPU peaks (the floor must never reject a real kernel): per core 100 GB/s (data
     in cache: the CPU benchmark does not flush) and 200 GFLOP/s (two 16-lane fp32 FMA units at
     3 GHz and more)."""
-    import os  # noqa: PLC0415
-
     n = max(1, cores or os.cpu_count() or 1)
     return DevicePeaks(
         "CPU", n * 100e9, n * 100e9, n * 200e9, n * 200e9, n * 400e9, n * 400e9, False

@@ -25,6 +25,7 @@ from runner.sandbox import process as proc
 from runner.supervisor import benchmark, devices, functional, gpulock
 from runner.supervisor.buffers import CaseBuffers
 from runner.supervisor.childproc import Background, ChildProcess, Spare
+from runner.supervisor.functional import JIT_ALLOWANCE_S
 from runner.supervisor.outcome import (
     ChildDied,
     ChildTimeout,
@@ -39,7 +40,6 @@ EventFn = Callable[[dict], None] | None
 
 PY_FILE = "solution.py"
 OUTPUT_HARD_FACTOR = 16  # output beyond output_bytes * this -> output_limit_exceeded
-JIT_ALLOWANCE_S = 60.0
 GPU_LOCK_TIMEOUT_S = 300.0  # waiting longer than this, benchmark anyway and flag it
 SPIN_S = 0.25  # a timed call's answer is polled for this long before sleeping
 
@@ -279,7 +279,7 @@ class Judgement:
         torch.backends.cudnn.allow_tf32 = False
         props = torch.cuda.get_device_properties(0)
         torch.zeros(1, device="cuda")  # the primary context, shared with the driver calls
-        self.driver = Driver()
+        self.driver = Driver.shared()
         self.gpu_key = gpulock.device_key(props)
         self.peaks = devices.lookup(props.name, "cuda")
         self.device_info.update(

@@ -9,9 +9,7 @@ from typing import Any
 
 import torch
 
-from runner.contract import FLOAT_DTYPES
-
-FLOAT = FLOAT_DTYPES
+from runner.contract import FLOAT_DTYPES as FLOAT
 
 # The fp32 forward-error term of problems with an [error_bound] (docs/judging.md, "Large sizes"):
 # an element passes when |got - exp| <= atol + rtol*|exp| + ERROR_BOUND_C * U32 * sqrt(k) * S.
