@@ -8,7 +8,8 @@ waits for "done", snapshots the buffers on its own stream and synchronises. Whic
 compared is decided only after the case: a reservoir sample of ``CHECKED_CALLS`` calls over
 the whole run, plus the first and the last call; the case ends a secret random number of calls after the
 stopping rule fires. The child sees every call the same way and never learns which were
-compared, not even from the supervisor's timing (the comparisons run after the case).
+compared, not even from the supervisor's timing: the comparisons run after the whole benchmark, once
+the child is closed and the GPU lock released.
 """
 
 from __future__ import annotations
@@ -101,6 +102,8 @@ class CaseRun:
     slow: int = 0
     checked: int = 0
     stop_reason: str = ""
+    # the compared calls (call, snapshot, plan), checked once the GPU lock is released
+    checks: list[tuple[int, dict, dict]] = dataclasses.field(default_factory=list)
 
 
 def flush_bytes(j: Judgement) -> int:
@@ -127,18 +130,25 @@ def run_benchmark(j: Judgement, tests_message: str) -> tuple[str, str]:
     flush = j.flush if j.flush is not None else flush_buffer(j)
     out_cases: list[dict] = []
     try:
-        runs = []
-        for ci, case in enumerate(cases):
-            j.emit({"phase": "benchmarking", "case": ci + 1, "total": len(cases)})
-            runs.append(_run_case(j, ci, case, len(cases), flush))
-        # the child is done: nothing of the solution runs while the reference is timed
-        j.child.close()
-        j.child = None
-        out_cases = [_finish_case(j, run) for run in runs]
-        t_ref = time.monotonic()
-        for ci, case in enumerate(cases):
-            reftime.time_reference(j, ci, case, out_cases[ci], case_budget(j, len(cases)), flush)
-        j.phases["reference_timing_s"] = time.monotonic() - t_ref
+        with j.exclusive_gpu():
+            runs = [_run_case(j, ci, case, len(cases), flush) for ci, case in enumerate(cases)]
+            # the child is done: nothing of the solution runs while the reference is timed
+            j.child.close()
+            j.child = None
+            finished = [_finish_case(j, run) for run in runs]
+            t_ref = time.monotonic()
+            for ci, case in enumerate(cases):
+                reftime.time_reference(j, ci, case, finished[ci], case_budget(j, len(cases)), flush)
+            j.phases["reference_timing_s"] = time.monotonic() - t_ref
+        # the GPU is free for other supervisors' timed calls: comparing the checked calls
+        # (the reference's expected outputs) needs no quiet GPU
+        t_check = time.monotonic()
+        for ci, run in enumerate(runs):
+            for it, post, plan in run.checks:
+                _verify_call(j, ci, run.case, run.scalars, it, post, plan)
+            run.checks.clear()
+        j.phases["bench_checks_s"] = time.monotonic() - t_check
+        out_cases = finished
     finally:
         j.phases["benchmark_s"] = time.monotonic() - t0
         j.benchmark = {
@@ -199,6 +209,7 @@ def _run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) -
     job, lim = j.job, j.limits
     scalars = case_scalars(case, job.device)
     where = f"in benchmark '{case.name}' ({fmt_sizes(scalars)})"
+    j.emit({"phase": "benchmarking", "case": ci + 1, "total": n_cases})
     run = CaseRun(case, scalars)
     run.calibration = j.calibration[ci]
     gap = min(max(run.calibration.sync_gap_ms, 0.0), MAX_GAP_MS)
@@ -282,11 +293,8 @@ def _run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) -
         checks[last[0]] = last
     if first is not None:
         checks[0] = first
-    t_check = time.monotonic()
-    for it, post, plan in sorted(checks.values(), key=lambda c: c[0]):
-        _verify_call(j, ci, case, scalars, it, post, plan)
-        run.checked += 1
-    j.phases["bench_checks_s"] = j.phases.get("bench_checks_s", 0.0) + time.monotonic() - t_check
+    run.checks = sorted(checks.values(), key=lambda c: c[0])
+    run.checked = len(run.checks)
     return run
 
 

@@ -187,12 +187,11 @@ class Judgement:
         if verdict != "accepted" or job.mode != "submit":
             return verdict, message
         if self.problem.benchmarks:
-            with self._gpu_to_ourselves():
-                return benchmark.run_benchmark(self, message)
+            return benchmark.run_benchmark(self, message)
         return verdict, message
 
     @contextlib.contextmanager
-    def _gpu_to_ourselves(self) -> Iterator[None]:
+    def exclusive_gpu(self) -> Iterator[None]:
         """The benchmark phase holds the GPU's benchmark lock (runner/supervisor/gpulock.py),
         so that supervisors sharing a GPU never time each other's kernels."""
         if self.job.device != "cuda":
@@ -311,7 +310,7 @@ class Judgement:
         user code (runner/supervisor/clock.py); the benchmark lock is held while they run."""
         t0 = time.monotonic()
         self.flush = benchmark.flush_buffer(self)
-        with self._gpu_to_ourselves():
+        with self.exclusive_gpu():
             self.calibration = benchmark.calibrate(self, self.flush)
         self.phases["clock_calibration_s"] = time.monotonic() - t0
 

@@ -46,6 +46,19 @@ def test_correct_pytorch_accepted_with_benchmark():
     JudgeResult.from_json(r.to_json())  # serialisable
 
 
+def test_reference_timed_once_per_process_and_reused():
+    from runner.supervisor import reftime
+
+    reftime._cache.clear()
+    first = judge(job((SOL / "correct_pytorch.py").read_text()))
+    second = judge(job((SOL / "correct_pytorch.py").read_text(), seed=7))
+    assert first.verdict == second.verdict == "accepted", (first.message, second.message)
+    a, b = first.benchmark["cases"][0], second.benchmark["cases"][0]
+    assert a["reference_cached"] is False and b["reference_cached"] is True
+    assert b["reference_median_ms"] == a["reference_median_ms"]
+    assert b["speedup"] == pytest.approx(b["reference_median_ms"] / b["median_ms"])
+
+
 def test_correct_triton_interpreter_accepted():
     r = judge(job((SOL / "correct_triton.py").read_text(), language="triton", mode="run"))
     assert r.verdict == "accepted", (r.message, r.details)
