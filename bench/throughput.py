@@ -186,6 +186,10 @@ def run_config(
         "benchmark_s": summary([(r.get("phases") or {}).get("benchmark_s") for r in results]),
         "gpu_wait_s": summary([(r.get("phases") or {}).get("gpu_wait_s") for r in results]),
         "spare_wait_s": summary([r.get("spare_wait_s") for r in results]),
+        # every phase the runner reports (the GPU lock covers clock_calibration_s and
+        # benchmark_s less bench_checks_s)
+        "phases": {k: summary([(r.get("phases") or {}).get(k) for r in results])
+                   for k in sorted({k for r in results for k in (r.get("phases") or {})})},
         "per_problem": per_problem(results),
         "failures": [{k: r.get(k) for k in ("problem", "solution", "verdict", "message")}
                      for r in results if r.get("verdict") != "accepted"][:20],
@@ -210,6 +214,9 @@ def per_problem(results: list[dict]) -> dict:
                 "p50"
             ],
             "case_stops": stops,
+            "timed_calls_p50": summary([c.get("runs") for r in rows for c in r.get("cases") or []])[
+                "p50"
+            ],
         }
     return out
 
