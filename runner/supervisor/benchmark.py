@@ -52,10 +52,14 @@ class Calibration:
     sync_gap_ms: float  # the host's sync wake-up after an empty call (events vs synced)
 
 
-def calibrate(j: Judgement, flush) -> list[Calibration]:
-    """Every case's calibration windows; called before ``init`` (no user code in the child)."""
-    out = []
+def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibration | None]:
+    """Every case's calibration windows (``only``: those cases', None for the others);
+    called before ``init`` (no user code in the child)."""
+    out: list[Calibration | None] = []
     for ci, case in enumerate(j.problem.benchmarks):
+        if only is not None and ci not in only:
+            out.append(None)
+            continue
         scalars = case_scalars(case, j.job.device)
         where = f"while calibrating benchmark '{case.name}'"
         bufs = j.buffers_for(scalars, where)
@@ -130,11 +134,11 @@ def run_benchmark(j: Judgement, tests_message: str) -> tuple[str, str]:
         runs = []
         for ci, case in enumerate(cases):
             j.emit({"phase": "benchmarking", "case": ci + 1, "total": len(cases)})
-            runs.append(_run_case(j, ci, case, len(cases), flush))
+            runs.append(run_case(j, ci, case, len(cases), flush))
         # the child is done: nothing of the solution runs while the reference is timed
         j.child.close()
         j.child = None
-        out_cases = [_finish_case(j, run) for run in runs]
+        out_cases = [finish_case(j, run) for run in runs]
         t_ref = time.monotonic()
         for ci, case in enumerate(cases):
             reftime.time_reference(j, ci, case, out_cases[ci], case_budget(j, len(cases)), flush)
@@ -195,7 +199,7 @@ def _cycle(
     return result, post, (time.perf_counter() - t_a) * 1e3
 
 
-def _run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) -> CaseRun:
+def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) -> CaseRun:
     job, lim = j.job, j.limits
     scalars = case_scalars(case, job.device)
     where = f"in benchmark '{case.name}' ({fmt_sizes(scalars)})"
@@ -340,7 +344,7 @@ def _calibration_count(j: Judgement, most: int) -> int:
     return max(3, min(most, j.limits.max_timed_runs))
 
 
-def _finish_case(j: Judgement, run: CaseRun) -> dict:
+def finish_case(j: Judgement, run: CaseRun) -> dict:
     summary = stats.summarize(run.times)
     bound = clock.check(
         summary["median_ms"],
