@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import secrets
 
-from judge.models import Submission
+from judge.models import Mode, Submission
+from judge.profiling import profile_output_dir
 from problems.jsonsafe import decode_floats
 
 # Compute capability per GPU model for nvcc's -arch (the worker may override via KJ_GPU_ARCH).
@@ -43,5 +44,6 @@ def build_job_json(submission: Submission) -> str:
         limits=None,  # the problem's own limits
         arch=gpu_arch_for(submission.device_kind),
         job_id=f"submission-{submission.pk}-attempt-{submission.attempt}",
+        output_dir=profile_output_dir() if submission.mode == Mode.PROFILE else "",
     )
     return job.to_json()

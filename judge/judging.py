@@ -8,7 +8,8 @@ from django.conf import settings
 
 from judge.dbretry import db_retry
 from judge.jobspec import build_job_json
-from judge.models import Submission, Verdict
+from judge.models import Mode, Submission, Verdict
+from judge.profiling import profile_report_keep
 from judge.services import internal_error_result, judging_progress_record, judging_result_record
 from runner.service.client import run_job
 
@@ -38,7 +39,10 @@ def judging_execute(submission: Submission) -> bool:
         on_event=lambda event: _progress(pk, attempt, event),
     )
     if outcome.result is not None:
-        return db_retry(judging_result_record, pk, attempt, outcome.result)
+        recorded = db_retry(judging_result_record, pk, attempt, outcome.result)
+        if submission.mode == Mode.PROFILE:
+            profile_report_keep(pk, outcome.result, recorded=recorded)
+        return recorded
     log.error("submission %s attempt %s: %s", pk, attempt, outcome.error)
     result = internal_error_result(outcome.error)
     if outcome.timed_out:

@@ -9,6 +9,7 @@ from django.db import models
 class Mode(models.TextChoices):
     RUN = "run", "Run (public tests)"
     SUBMIT = "submit", "Submit (all tests, timed)"
+    PROFILE = "profile", "Profile (public tests, Nsight Compute; never ranked)"
 
 
 class Status(models.TextChoices):
@@ -176,3 +177,23 @@ class SubmissionInspection(models.Model):
 
     def __str__(self) -> str:
         return f"inspection of #{self.submission_id} for {self.arch}"
+
+
+class SubmissionProfile(models.Model):
+    """The Nsight Compute report of a submission in mode profile (judge.profiling): kept in
+    KJ_PROFILE_DIR within a size budget, the oldest expiring first. The summary itself is in
+    the submission's result (``result["profile"]``) and outlives the file."""
+
+    submission = models.OneToOneField(
+        Submission, on_delete=models.CASCADE, related_name="profile_report"
+    )
+    report_name = models.CharField(max_length=255, help_text="file name in KJ_PROFILE_DIR")
+    report_bytes = models.BigIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    expired_at = models.DateTimeField(null=True, blank=True, help_text="file deleted (budget)")
+
+    class Meta:
+        indexes = [models.Index(fields=["expired_at", "-created_at"], name="profile_report_age")]
+
+    def __str__(self) -> str:
+        return f"profile report of #{self.submission_id}"

@@ -30,6 +30,7 @@ from judge.models import (
     Verdict,
     Worker,
 )
+from judge.profiling import profile_submission_check
 from judge.queues import enqueue_judging, queue_for
 from judge.selectors import submissions_queued_fair_order
 from problems.models import Problem
@@ -184,12 +185,16 @@ def submission_create(
     if not problem.published and not getattr(user, "is_staff", False):  # staff validate drafts
         raise SubmissionRefused("This problem is not open.", "no_such_problem", "problem")
     if mode not in Mode.values:
-        raise SubmissionRefused(f"Unknown mode {mode!r}. Use 'run' or 'submit'.", "invalid", "mode")
+        raise SubmissionRefused(
+            f"Unknown mode {mode!r}. Use one of {', '.join(Mode.values)}.", "invalid", "mode"
+        )
     _check_device_kind(device_kind)
     _check_language(language, device_kind)
     _check_source(source)
     with transaction.atomic():
         _check_rate(user)
+        if mode == Mode.PROFILE:
+            profile_submission_check(user, device_kind)  # a GPU, and its own rate limit
         submission = Submission.objects.create(
             user=user,
             problem=problem,

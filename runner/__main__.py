@@ -1,7 +1,7 @@
 """Command line of the runner.
 
-    python -m runner judge PROBLEM_DIR SOURCE --language L --mode run|submit
-                           [--device cuda|cpu] [--seed N] [--json]
+    python -m runner judge PROBLEM_DIR SOURCE --language L --mode run|submit|profile
+                           [--device cuda|cpu] [--seed N] [--output-dir DIR] [--json]
     python -m runner job SPEC.json [--events FILE]      # JobSpec in, JudgeResult JSON out
     python -m runner doctor [--json]                    # sandbox protections (runner.sandbox)
     python -m runner hostile [--device cpu|cuda] [--json]
@@ -94,6 +94,8 @@ def render(result) -> str:
                 f"{_fmt(c.get('reference_median_ms')):>9} {_fmt(c.get('speedup'), 3):>7}"
             )
         lines.append(f"  score: {_fmt(bench.get('score_ms'))} ms (geometric mean of medians)")
+    if result.profile is not None:
+        lines += ["", *render_profile(result.profile)]
     dev = result.device or {}
     lines += ["", f"Device: {dev.get('kind', '?')} {dev.get('name', '')}".rstrip()]
     if result.phases:
@@ -108,6 +110,42 @@ def render(result) -> str:
     if result.details and result.verdict in ("internal_error", "runtime_error"):
         lines += ["", "Details:", *("  " + ln for ln in result.details.splitlines()[-30:])]
     return "\n".join(lines)
+
+
+def _pct(v) -> str:
+    return f"{v:.1f}" if isinstance(v, int | float) else "-"
+
+
+def render_profile(p: dict) -> list[str]:
+    """The profile section of a report (mode profile)."""
+    if not p.get("ok"):
+        return [f"Profile: not available ({p.get('reason', '?')}): {p.get('error', '')}"]
+    case, t, c = p["case"], p["judge_time"], p["comparison"]
+    sizes = " ".join(f"{k}={v}" for k, v in case["sizes"].items())
+    lines = [
+        f"Profile of '{case['name']}' ({sizes}), Nsight Compute, {p['launches']} launches:",
+        f"  {'kernel':<40} {'launches':>8} {'us/launch':>10} {'DRAM%':>6} {'DRAM GB/s':>9} "
+        f"{'L2%':>6} {'SM%':>6} {'tensor%':>7} {'occup%':>6}  top stalls",
+    ]
+    for k in p["kernels"]:
+        dur = k.get("duration_ns")
+        stalls = ", ".join(
+            f"{s['reason']} {100 * s['share']:.0f}%" for s in k["stalls"]["reasons"][:3]
+        )
+        lines.append(
+            f"  {k['kernel'][:40]:<40} {k['launches']:>8} "
+            f"{_fmt(dur / 1e3 if dur else None):>10} {_pct(k.get('dram_pct_of_peak')):>6} "
+            f"{_fmt(k.get('dram_gbps')):>9} {_pct(k.get('l2_pct_of_peak')):>6} "
+            f"{_pct(k.get('sm_pct_of_peak')):>6} {_pct(k.get('tensor_pipe_pct')):>7} "
+            f"{_pct(k.get('achieved_occupancy_pct')):>6}  {stalls}"
+        )
+    lines += [
+        f"  ncu: {_fmt(c['ncu_duration_ms'])} ms in kernels, DRAM {_fmt(c['ncu_dram_gbps'])} GB/s"
+        f"; judge: {_fmt(t['median_ms'])} ms median, {_fmt(t['gbps'])} GB/s by the bytes "
+        f"formula (ratio {_fmt(c['gbps_ratio'], 3)}); never a score",
+        f"  report: {p['report']['path']} ({p['report']['bytes']} bytes)",
+    ]
+    return lines
 
 
 def _prestart_enabled() -> bool:
@@ -179,6 +217,7 @@ def _judge_with(args, src: Path, spare) -> int:
             device=args.device,
             seed=seed,
             arch=args.arch,
+            output_dir=str(Path(args.output_dir).resolve()) if args.output_dir else "",
         )
     except SpecError as exc:
         raise UsageError(str(exc)) from None
@@ -256,10 +295,11 @@ def main(argv: list[str] | None = None) -> int:
     j.add_argument("problem_dir")
     j.add_argument("source")
     j.add_argument("--language", choices=["cuda", "triton", "pytorch", "cupy"])
-    j.add_argument("--mode", choices=["run", "submit"], default="submit")
+    j.add_argument("--mode", choices=["run", "submit", "profile"], default="submit")
     j.add_argument("--device", choices=["cuda", "cpu"], default=None)
     j.add_argument("--seed", type=int)
     j.add_argument("--arch", default="sm_90")
+    j.add_argument("--output-dir", help="mode profile: where the .ncu-rep report is kept")
     j.add_argument("--json", action="store_true", help="print the JudgeResult JSON")
     j.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     jb = sub.add_parser("job", help="JobSpec JSON in (file or -), JudgeResult JSON on stdout")

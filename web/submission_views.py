@@ -18,6 +18,7 @@ from judge.inspection import (
     submission_roofline,
 )
 from judge.models import Status
+from judge.profiling import profile_summary
 from judge.selectors import leaderboard_size, submission_rank, submission_visible_to
 from judge.services import submission_cancel
 from problems.benchmarks import benchmark_labels
@@ -168,5 +169,6 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "triton_note": can_see_source and submission.language == "triton",
         "roofline": roofline,
         "roofline_svg": roofline_svg(roofline),
+        "profile": profile_summary(submission),
     }
     return render(request, "web/submission_detail.html", context)

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from web import account_views, submission_views, views
+from web import account_views, profile_views, submission_views, views
 
 urlpatterns = [
     path("", views.problem_list, name="problem-list"),
@@ -15,6 +15,16 @@ urlpatterns = [
         "submissions/<int:pk>/cancel/",
         submission_views.submission_cancel_view,
         name="submission-cancel",
+    ),
+    path(
+        "submissions/<int:pk>/profile.ncu-rep",
+        profile_views.submission_profile_report,
+        name="submission-profile-report",
+    ),
+    path(
+        "submissions/<int:pk>/compare/<int:other>/",
+        profile_views.submission_profile_compare,
+        name="submission-profile-compare",
     ),
     path("favicon.ico", views.favicon, name="favicon"),
     path("accounts/signup/", account_views.signup, name="signup"),

@@ -167,6 +167,45 @@ def cmd_judge(args: argparse.Namespace, api: Api) -> int:
     return EXIT_OK if sub.get("verdict") == "accepted" else EXIT_VERDICT
 
 
+def cmd_profile(args: argparse.Namespace, api: Api) -> int:
+    """Submit in mode profile (a GPU device; never ranked), wait, print the per-kernel
+    summary and save the Nsight Compute report. ``kerneljudge profile PROBLEM FILE`` or
+    ``kerneljudge profile FILE`` (the problem from the file, as for run/submit)."""
+    if args.file is None:
+        args.file, args.problem = args.problem_or_file, None
+    else:
+        args.problem = args.problem_or_file
+    path = Path(args.file)
+    if not path.is_file():
+        raise UsageError(f"no such file: {path}")
+    source = read_source(path)
+    body = {
+        "problem": args.problem or infer_problem(path, source),
+        "language": args.language or infer_language(path, source),
+        "device": args.device,
+        "mode": "profile",
+        "source": source,
+    }
+    sub = api.post("submissions/", body)
+    if not args.json:
+        print(
+            f"Profile {sub['id']} queued ({body['language']} on {body['device']}).", file=sys.stderr
+        )
+    sub = wait_for(api, sub["id"], quiet=args.json, timeout=args.timeout)
+    data = api.get(f"submissions/{sub['id']}/profile/")
+    saved = None
+    if data.get("report_url") and not args.no_report:
+        target = Path(args.report or f"submission-{sub['id']}.ncu-rep")
+        size = api.download(f"submissions/{sub['id']}/profile/report/", target)
+        saved = {"path": str(target), "bytes": size}
+    text = report.submission_report(sub) + "\n\n" + report.profile_report(data)
+    if saved:
+        text += f"\nReport saved to {saved['path']} ({saved['bytes']} bytes)."
+    emit(args, {"submission": sub, "profile": data, "report_file": saved}, text)
+    ok = sub.get("verdict") == "accepted" and (data.get("profile") or {}).get("ok")
+    return EXIT_OK if ok else EXIT_VERDICT
+
+
 def wait_for(api: Api, sub_id: int, quiet: bool, timeout: float) -> dict:
     """Follow the live event stream; fall back to polling if the stream breaks."""
     deadline = time.monotonic() + timeout
@@ -276,6 +315,20 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--device", "-d", default="cpu")
         p.add_argument("--timeout", type=float, default=600.0)
         p.set_defaults(func=cmd_judge)
+
+    p = sub.add_parser(
+        "profile", parents=[common], help="profile on a GPU with Nsight Compute (never ranked)"
+    )
+    p.add_argument("problem_or_file", metavar="PROBLEM")
+    p.add_argument("file", nargs="?", help="the source (PROBLEM may then be omitted)")
+    p.add_argument("--language", "-l", choices=sorted(STARTER_NAMES))
+    p.add_argument("--device", "-d", required=True, help="a GPU device kind, e.g. gpu-h100")
+    p.add_argument(
+        "--report", "-o", help="where to save the .ncu-rep (default: ./submission-ID.ncu-rep)"
+    )
+    p.add_argument("--no-report", action="store_true", help="do not download the report")
+    p.add_argument("--timeout", type=float, default=900.0)
+    p.set_defaults(func=cmd_profile)
 
     p = sub.add_parser("status", parents=[common], help="show a submission")
     p.add_argument("id", type=int)

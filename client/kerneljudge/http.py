@@ -88,6 +88,22 @@ class Api:
     def delete(self, path: str) -> Any:
         return self.call("DELETE", path)
 
+    def download(self, path: str, target: Any) -> int:
+        """GET a file into ``target`` (a Path); returns its size in bytes."""
+        request = self._request("GET", self.url(path))
+        request.add_header("Accept", "application/octet-stream")
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                payload = response.read()
+        except urllib.error.HTTPError as exc:
+            raise _api_error(exc) from None
+        except (urllib.error.URLError, TimeoutError, ConnectionError) as exc:
+            raise NetworkError(
+                f"cannot reach {self.base_url}: {getattr(exc, 'reason', exc)}"
+            ) from None
+        target.write_bytes(payload)
+        return len(payload)
+
 
 def _parse_events(response) -> Iterator[tuple[str, dict]]:
     with response:

@@ -133,3 +133,56 @@ def submission_report(sub: dict) -> str:
     if sub.get("stderr") and sub.get("verdict") not in ("accepted", None, ""):
         lines += ["", "Your program's error output:", sub["stderr"].rstrip()[-4000:]]
     return "\n".join(lines)
+
+
+def _pct(value: Any) -> str:
+    return f"{value:.1f}" if isinstance(value, int | float) else "-"
+
+
+def profile_report(data: dict) -> str:
+    """The profile of a submission (GET submissions/<id>/profile/) as text."""
+    p = data.get("profile") or {}
+    if not p.get("ok"):
+        return f"No profile: {p.get('error') or 'the profile did not run.'}"
+    rows = [
+        [
+            k["kernel"][:48],
+            k.get("launches"),
+            fmt_num(k.get("duration_us")),
+            _pct(k.get("dram_pct")),
+            fmt_num(k.get("dram_gbps")),
+            _pct(k.get("l2_pct")),
+            _pct(k.get("sm_pct")),
+            _pct(k.get("tensor_pct")),
+            _pct(k.get("occupancy_pct")),
+            ", ".join(f"{s['reason']} {s['pct']:.0f}%" for s in k.get("stalls") or []),
+        ]
+        for k in p.get("kernels") or []
+    ]
+    c, j = p.get("comparison") or {}, p.get("judge") or {}
+    lines = [
+        f"Profile of {p.get('case', '')} ({p.get('sizes', '')}), {p.get('launches')} launches "
+        "(never ranked):",
+        table(
+            rows,
+            [
+                "kernel",
+                "launches",
+                "us",
+                "DRAM%",
+                "DRAM GB/s",
+                "L2%",
+                "SM%",
+                "tensor%",
+                "occup%",
+                "top stalls",
+            ],
+        ),  # fmt: skip
+        f"ncu: {fmt_ms(c.get('ncu_duration_ms'))} in kernels, {fmt_num(c.get('ncu_dram_gbps'))} "
+        f"GB/s DRAM; judge: {fmt_ms(j.get('median_ms'))} median, {fmt_num(j.get('gbps'))} GB/s "
+        f"by the bytes formula (ratio {fmt_num(c.get('gbps_ratio'))})",
+    ]
+    report = p.get("report") or {}
+    if report.get("expired"):
+        lines.append("The report file has expired.")
+    return "\n".join(lines)

@@ -6,6 +6,7 @@ from judge.api.events import SubmissionEventsView
 from judge.api.leaderboards import GlobalLeaderboardView, ProblemLeaderboardView
 from judge.api.me import MeView
 from judge.api.problems import ProblemDetailView, ProblemListView
+from judge.api.profiling import SubmissionProfileReportView, SubmissionProfileView
 from judge.api.submissions import (
     SubmissionCancelView,
     SubmissionDetailView,
@@ -28,6 +29,12 @@ urlpatterns = [
         r"^submissions/(?P<pk>\d+)/inspect/?$",
         SubmissionInspectView.as_view(),
         name="api-submission-inspect",
+    ),
+    path("submissions/<int:pk>/profile/", SubmissionProfileView.as_view(), name="api-profile"),
+    path(
+        "submissions/<int:pk>/profile/report/",
+        SubmissionProfileReportView.as_view(),
+        name="api-profile-report",
     ),
     path(
         "submissions/<int:pk>/events/",

@@ -9,7 +9,8 @@ supervisor sends JSON-line commands over the inherited socket:
   supervisor's own memory, and build ``solve``'s arguments from it;
 - ``call``: call ``solve`` once on those arguments, synchronise, and answer "done". A timed
   call also reports the CUDA events around it (or the CPU clock): the precise figure, which
-  the supervisor accepts only within its own clock's bound (docs/judging.md).
+  the supervisor accepts only within its own clock's bound (docs/judging.md). A ``profile``
+  call (mode profile, under Nsight Compute) runs inside the CUDA profiler's start/stop range.
 
 There is no read-back, refill, dump or integrity command: the child never reads or writes a
 buffer for the supervisor, and nothing it could forge is believed without a bound. Before
@@ -160,6 +161,9 @@ class Child:
         try:
             self._detach()
             self.arena, slots = solution.map_arena(self.chan, msg, self.device, self.driver)
+            if msg.get("private_copy"):  # mode profile only (arena.PrivateArena)
+                self.retired.append(self.arena)
+                self.arena = arena.PrivateArena(self.arena)
             self.args = self._args(slots, msg["scalars"])
         except BaseException as exc:  # noqa: BLE001
             return self._error_reply(exc, "while mapping the buffers")
@@ -195,6 +199,11 @@ class Child:
     def cmd_call(self, msg: dict) -> dict:
         solve = self.solve or _no_solve
         args = self.args if self.solve is not None else []
+        if isinstance(self.arena, arena.PrivateArena):
+            self.arena.refresh()
+            self._sync()
+        if msg.get("profile"):
+            return self._profiled_call(solve, args)
         try:
             if not msg.get("timed"):
                 t0 = _perf_counter()
@@ -226,6 +235,25 @@ class Child:
             return {"ok": True, "event_ms": wall, "sync_ms": wall}
         except BaseException as exc:  # noqa: BLE001
             return self._error_reply(exc, "in solve")
+
+    def _profiled_call(self, solve, args: list) -> dict:
+        """One call inside the profiler's range (mode profile: ncu, started with
+        ``--profile-from-start off``, collects the kernels launched between start and stop)."""
+        try:
+            self._sync()
+            if self.device == "cuda":
+                torch.cuda.profiler.start()
+            try:
+                solve(*args)
+                self._check_native_error()
+                self._sync()
+            finally:
+                if self.device == "cuda":
+                    torch.cuda.profiler.stop()
+            self._check_native_error()
+        except BaseException as exc:  # noqa: BLE001
+            return self._error_reply(exc, "in solve (the profiled call)")
+        return {"ok": True}
 
     def _sync(self) -> None:
         if self.device == "cuda":

@@ -127,6 +127,36 @@ class Arena:
             self._mmap = None
 
 
+class PrivateArena(Arena):
+    """A copy of a shared arena in memory the child allocates itself, for mode profile only
+    (``KERNELJUDGE_PROFILE_BUFFERS=copy``, runner/supervisor/profile.py): a profiler that
+    cannot replay kernels on imported memory gets memory of the process's own. Nothing is
+    judged from it; :meth:`refresh` copies the supervisor's inputs in before each call."""
+
+    def __init__(self, shared: Arena):
+        import torch  # noqa: PLC0415
+
+        source = shared.byte_tensor()
+        buf = torch.empty(shared.size, dtype=torch.uint8, device=source.device)
+        super().__init__(shared.device, shared.size, ptr=buf.data_ptr())
+        self.source = shared
+        self._own = buf
+        self._bytes = buf
+        if shared.device == "cpu":
+            import ctypes  # noqa: PLC0415
+
+            self._mmap = (ctypes.c_char * shared.size).from_address(buf.data_ptr())
+        self.refresh()
+
+    def refresh(self) -> None:
+        self._own.copy_(self.source.byte_tensor())
+
+    def close(self) -> None:
+        self._bytes = self._own = None
+        self._mmap = None
+        self.ptr = 0
+
+
 class _DevicePointer:
     """A device buffer torch can wrap without copying (``__cuda_array_interface__``)."""
 

@@ -30,6 +30,9 @@ class JobSpec:
     limits: Limits | None = None
     arch: str = "sm_90"
     job_id: str = ""
+    # mode "profile": the trusted directory the report is copied to (it outlives the job's
+    # own directory); empty: a new temporary directory
+    output_dir: str = ""
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
@@ -59,6 +62,7 @@ class JobSpec:
             "limits": asdict(self.limits) if self.limits else None,
             "arch": self.arch,
             "job_id": self.job_id,
+            "output_dir": self.output_dir,
         }
 
     def to_json(self) -> str:
@@ -88,6 +92,7 @@ class JobSpec:
             limits=Limits.from_dict(limits) if limits else None,
             arch=str(data.get("arch", "sm_90")),
             job_id=str(data.get("job_id", "")),
+            output_dir=str(data.get("output_dir", "") or ""),
         )
 
     @classmethod
@@ -109,6 +114,7 @@ class JudgeResult:
     output_truncated: bool = False
     tests: list[dict[str, Any]] = field(default_factory=list)
     benchmark: dict[str, Any] | None = None
+    profile: dict[str, Any] | None = None  # mode "profile" only (never a score)
     device: dict[str, Any] = field(default_factory=dict)
     phases: dict[str, float] = field(default_factory=dict)
     flags: list[str] = field(default_factory=list)

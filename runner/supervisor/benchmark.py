@@ -53,10 +53,14 @@ class Calibration:
     sync_gap_ms: float  # the host's sync wake-up after an empty call (events vs synced)
 
 
-def calibrate(j: Judgement, flush) -> list[Calibration]:
-    """Every case's calibration windows; called before ``init`` (no user code in the child)."""
-    out = []
+def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibration | None]:
+    """Every case's calibration windows (``only``: those cases', None for the others);
+    called before ``init`` (no user code in the child)."""
+    out: list[Calibration | None] = []
     for ci, case in enumerate(j.problem.benchmarks):
+        if only is not None and ci not in only:
+            out.append(None)
+            continue
         scalars = case_scalars(case, j.job.device)
         where = f"while calibrating benchmark '{case.name}'"
         bufs = j.buffers_for(scalars, where)
@@ -131,11 +135,11 @@ def run_benchmark(j: Judgement, tests_message: str) -> tuple[str, str]:
     out_cases: list[dict] = []
     try:
         with j.exclusive_gpu():
-            runs = [_run_case(j, ci, case, len(cases), flush) for ci, case in enumerate(cases)]
+            runs = [run_case(j, ci, case, len(cases), flush) for ci, case in enumerate(cases)]
             # the child is done: nothing of the solution runs while the reference is timed
             j.child.close()
             j.child = None
-            finished = [_finish_case(j, run) for run in runs]
+            finished = [finish_case(j, run) for run in runs]
             t_ref = time.monotonic()
             for ci, case in enumerate(cases):
                 reftime.time_reference(j, ci, case, finished[ci], case_budget(j, len(cases)), flush)
@@ -144,9 +148,7 @@ def run_benchmark(j: Judgement, tests_message: str) -> tuple[str, str]:
         # (the reference's expected outputs) needs no quiet GPU
         t_check = time.monotonic()
         for ci, run in enumerate(runs):
-            for it, post, plan in run.checks:
-                _verify_call(j, ci, run.case, run.scalars, it, post, plan)
-            run.checks.clear()
+            verify_checks(j, ci, run)
         j.phases["bench_checks_s"] = time.monotonic() - t_check
         out_cases = finished
     finally:
@@ -205,7 +207,7 @@ def _cycle(
     return result, post, (time.perf_counter() - t_a) * 1e3
 
 
-def _run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) -> CaseRun:
+def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) -> CaseRun:
     job, lim = j.job, j.limits
     scalars = case_scalars(case, job.device)
     where = f"in benchmark '{case.name}' ({fmt_sizes(scalars)})"
@@ -316,6 +318,13 @@ def _call_time(reply: dict, rt: float, gap: float, cuda: bool, where: str) -> fl
     return float(ev)
 
 
+def verify_checks(j: Judgement, ci: int, run: CaseRun) -> None:
+    """Compare a case's checked calls with the reference (raises wrong_answer)."""
+    for it, post, plan in run.checks:
+        _verify_call(j, ci, run.case, run.scalars, it, post, plan)
+    run.checks.clear()
+
+
 def _verify_call(
     j: Judgement, ci: int, case: BenchmarkCase, scalars: dict, it: int, post: dict, plan: dict
 ) -> None:
@@ -348,7 +357,7 @@ def _calibration_count(j: Judgement, most: int) -> int:
     return max(3, min(most, j.limits.max_timed_runs))
 
 
-def _finish_case(j: Judgement, run: CaseRun) -> dict:
+def finish_case(j: Judgement, run: CaseRun) -> dict:
     summary = stats.summarize(run.times)
     bound = clock.check(
         summary["median_ms"],

@@ -51,7 +51,10 @@ class ChildProcess:
         triton_interpret: bool | None = None,
         native: bool | None = None,
         context_on_request: bool = False,
+        argv_prefix: list[str] | None = None,
     ):
+        """``argv_prefix``: a trusted program the sandbox starts instead, with the child's
+        command line after it (mode profile: ``ncu ... --``, runner/supervisor/profile.py)."""
         self.job = job
         self.job_dir = job_dir
         self.deadline_hit = False
@@ -99,6 +102,8 @@ class ChildProcess:
             "--workdir",
             str(job_dir),
         ]
+        if argv_prefix:
+            argv = [*argv_prefix, *argv]
         try:
             self.handle = proc.spawn(
                 argv,

@@ -19,7 +19,7 @@ JIT_ALLOWANCE_S = 60.0  # on top of the per-test limit for languages compiled at
 
 def selected_tests(j: Judgement) -> list[TestCase]:
     tests = list(j.problem.tests)
-    if j.job.mode == "run":
+    if j.job.mode in ("run", "profile"):  # a profile's tests are those of a run
         tests = [t for i, t in enumerate(tests) if t.public or i == 0]
     return tests
 
@@ -73,8 +73,9 @@ def run_tests(j: Judgement) -> tuple[str, str]:
                 )
                 raise child_error_verdict(reply, where)
             run_count += 1
+            mode = "run" if j.job.mode == "profile" else j.job.mode
             passed, entry, msg = check_call(
-                j.problem, j.reference, j.job.mode, test.name, sizes, inputs, test.scalars, post
+                j.problem, j.reference, mode, test.name, sizes, inputs, test.scalars, post
             )
             time_ms = reply.get("time_ms")
             entry["time_ms"] = float(time_ms) if isinstance(time_ms, int | float) else None

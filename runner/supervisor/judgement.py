@@ -22,7 +22,7 @@ from pathlib import Path
 
 from runner.contract import JobSpec, JudgeResult, Limits, ProblemSpec
 from runner.sandbox import process as proc
-from runner.supervisor import benchmark, devices, functional, gpulock
+from runner.supervisor import benchmark, devices, functional, gpulock, preparation, profile
 from runner.supervisor.buffers import CaseBuffers
 from runner.supervisor.childproc import Background, ChildProcess, Spare
 from runner.supervisor.functional import JIT_ALLOWANCE_S
@@ -38,7 +38,6 @@ from runner.supervisor.outcome import (
 
 EventFn = Callable[[dict], None] | None
 
-PY_FILE = "solution.py"
 OUTPUT_HARD_FACTOR = 16  # output beyond output_bytes * this -> output_limit_exceeded
 GPU_LOCK_TIMEOUT_S = 300.0  # waiting longer than this, benchmark anyway and flag it
 SPIN_S = 0.25  # a timed call's answer is polled for this long before sleeping
@@ -82,6 +81,8 @@ class Judgement:
         self.driver = None  # runner.common.cudadrv.Driver of this process (GPU arenas)
         self.calibration: list = []  # benchmark.Calibration per case (before user code)
         self.flush = None  # the L2 flush buffer (GPU)
+        self.module_path: Path | None = None  # what the child loads (compiled, or the .py)
+        self.profile: dict | None = None  # mode profile's result (runner/supervisor/profile.py)
 
     # -- events ------------------------------------------------------------------------------------
     def emit(self, event: dict) -> None:
@@ -127,6 +128,7 @@ class Judgement:
             output_truncated=truncated,
             tests=self.tests,
             benchmark=self.benchmark,
+            profile=self.profile,
             device=self.device_info,
             phases={k: round(v, 4) for k, v in self.phases.items()},
             flags=self.flags,
@@ -159,6 +161,8 @@ class Judgement:
                 f"The source is {len(job.source.encode())} bytes, more than the "
                 f"{self.limits.source_bytes} byte limit.",
             )
+        if job.mode == "profile":
+            profile.require_available(self)  # before anything runs: no GPU, no ncu
         # Overlap the slow parts of a cold start: nvcc runs in a thread while the child
         # process starts (imports torch, creates its CUDA context) and this process imports
         # torch and loads the reference.
@@ -177,15 +181,20 @@ class Judgement:
         module_path = compiler.result()
         if job.device != "cuda" and job.language in ("cuda", "cupy"):
             self._require_cuda()  # explains that this needs a GPU worker
+        self.module_path = module_path
         if self.child is None:
             self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
         self.phases["start_s"] = time.monotonic() - t_spawn  # wall time until compiled+ready
         if job.mode == "submit" and self.problem.benchmarks:
             self._calibrate()
+        elif job.mode == "profile":
+            self._calibrate([profile.main_case(self.problem, job.device)[0]])
         self._start_child(module_path)
         verdict, message = functional.run_tests(self)
-        if verdict != "accepted" or job.mode != "submit":
+        if verdict != "accepted" or job.mode == "run":
             return verdict, message
+        if job.mode == "profile":
+            return profile.run_profile(self, message)
         if self.problem.benchmarks:
             return benchmark.run_benchmark(self, message)
         return verdict, message
@@ -228,67 +237,10 @@ class Judgement:
 
     # -- compile / load ----------------------------------------------------------------------------
     def _prepare_source(self) -> Path:
-        job = self.job
-        if job.language != "cuda":
-            path = self.dir / PY_FILE
-            path.write_text(job.source)
-            self.phases["compile_s"] = 0.0
-            return path
-        self.emit({"phase": "compiling"})
-        from runner.supervisor.compile import compile_cuda, find_entry  # noqa: PLC0415
-
-        res = compile_cuda(job.source, self.dir, job.arch, self.limits.compile_timeout_s)
-        self.phases["compile_s"] = res.seconds
-        self.compile_log = res.log
-        if res.cached:
-            self.flags.append("compile_cached")
-        if not res.ok:
-            if res.timed_out:
-                raise Verdict(
-                    "compile_error",
-                    f"Compilation timed out after {self.limits.compile_timeout_s:g} s.",
-                )
-            first = next((ln for ln in res.log.splitlines() if "error" in ln), "")
-            raise Verdict("compile_error", "Compilation failed" + (f": {first}" if first else "."))
-        symbol, linkage = find_entry(res.so_path, self._param_list())
-        if symbol is None:
-            raise Verdict("compile_error", f"Compiled, but {linkage}.")
-        self.entry_symbol = symbol
-        if linkage == "C++":
-            self.flags.append("cxx_linkage_solve")
-        return res.so_path
+        return preparation.prepare_source(self)
 
     def _require_cuda(self) -> None:
-        job = self.job
-        if job.device != "cuda":
-            lang = {"cuda": "CUDA", "cupy": "CuPy"}[job.language]
-            what = "compiled successfully, but " if job.language == "cuda" else ""
-            raise Verdict(
-                "internal_error",
-                f"The {lang} solution {what}can only run on a GPU worker "
-                f"(device 'cuda'); this job asked for device '{job.device}'.",
-            )
-        import torch  # noqa: PLC0415
-
-        from runner.common.cudadrv import Driver  # noqa: PLC0415
-
-        if not torch.cuda.is_available():
-            raise Verdict("internal_error", "This judge machine has no usable CUDA device.")
-        torch.backends.cuda.matmul.allow_tf32 = False
-        torch.backends.cudnn.allow_tf32 = False
-        props = torch.cuda.get_device_properties(0)
-        torch.zeros(1, device="cuda")  # the primary context, shared with the driver calls
-        self.driver = Driver.shared()
-        self.gpu_key = gpulock.device_key(props)
-        self.peaks = devices.lookup(props.name, "cuda")
-        self.device_info.update(
-            name=props.name,
-            arch=f"sm_{props.major}{props.minor}",
-            l2_bytes=int(getattr(props, "L2_cache_size", 0) or 0),
-            peak_gbps=self.peaks.peak_bw / 1e9,
-            peak_gflops=self.peaks.peak_flops / 1e9,
-            peaks_known=self.peaks.known,
-        )
+        preparation.require_cuda(self)
 
     def _load_reference(self) -> None:
         from runner.supervisor.inputs import load_reference  # noqa: PLC0415
@@ -305,13 +257,14 @@ class Judgement:
             for p in self.problem.params
         ]
 
-    def _calibrate(self) -> None:
-        """The clock's calibration windows of every benchmark case, while the child holds no
-        user code (runner/supervisor/clock.py); the benchmark lock is held while they run."""
+    def _calibrate(self, only: list[int] | None = None) -> None:
+        """The clock's calibration windows of every benchmark case (``only``: of those cases),
+        while the child holds no user code (runner/supervisor/clock.py); the benchmark lock is
+        held while they run."""
         t0 = time.monotonic()
         self.flush = benchmark.flush_buffer(self)
         with self.exclusive_gpu():
-            self.calibration = benchmark.calibrate(self, self.flush)
+            self.calibration = benchmark.calibrate(self, self.flush, only)
         self.phases["clock_calibration_s"] = time.monotonic() - t0
 
     def _start_child(self, module_path: Path) -> None:
@@ -358,13 +311,15 @@ class Judgement:
         except ChildDied as d:
             raise death_verdict(d, where, self.limits.job_timeout_s, self.dir) from None
 
-    def buffers_for(self, scalars: dict, where: str) -> CaseBuffers:
+    def buffers_for(self, scalars: dict, where: str, private_copy: bool = False) -> CaseBuffers:
         """A new arena for a case, shared with the child (which maps it and builds its
-        arguments); the caller closes it."""
+        arguments; ``private_copy``: from a copy of its own, mode profile only); the caller
+        closes it."""
         bufs = CaseBuffers(self.problem, scalars, self.job.device, self.driver)
         fd = bufs.take_fd()
+        msg = {**bufs.attach_message(), **({"private_copy": True} if private_copy else {})}
         try:
-            reply = self.ask(bufs.attach_message(), 60.0, where, (fd,))
+            reply = self.ask(msg, 60.0, where, (fd,))
         except BaseException:
             bufs.close()
             raise

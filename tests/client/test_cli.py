@@ -231,3 +231,95 @@ def test_errors_are_shown_at_the_users_line():
     )  # fmt: skip
     assert "line 4: ZeroDivisionError: division by zero (in solve)" in text
     assert "\n    x = 1 / 0" in text
+
+
+PROFILE = {
+    "submission": 7,
+    "status": "done",
+    "verdict": "accepted",
+    "report_url": "http://judge.example/api/v1/submissions/7/profile/report/",
+    "profile": {
+        "ok": True,
+        "case": "N = 25,000,000",
+        "sizes": "N=25000000",
+        "launches": 1,
+        "kernels": [
+            {
+                "kernel": "vector_add",
+                "launches": 1,
+                "duration_us": 105.0,
+                "dram_pct": 91.5,
+                "dram_gbps": 2857.1,
+                "l2_pct": 40.0,
+                "sm_pct": 12.0,
+                "tensor_pct": None,
+                "occupancy_pct": 88.0,
+                "stalls": [{"reason": "long scoreboard", "pct": 80.0}],
+            }
+        ],
+        "judge": {"median_ms": 0.108, "gbps": 2777.0},
+        "comparison": {"ncu_duration_ms": 0.105, "ncu_dram_gbps": 2857.1, "gbps_ratio": 1.029},
+        "report": {"profiled": True, "bytes": 1234, "expired": False, "available": True},
+    },
+}
+
+
+def test_profile_submits_in_mode_profile_prints_the_summary_and_saves_the_report(
+    fake, tmp_path, capsys, monkeypatch
+):
+    done = {**SUB, "mode": "profile", "status": "done", "verdict": "accepted", "message": "ok"}
+    f = fake(
+        {
+            ("POST", "submissions/"): {**SUB, "status": "queued"},
+            ("GET", "submissions/7/"): done,
+            ("GET", "submissions/7/profile/"): PROFILE,
+        }
+    )
+    downloads = []
+
+    def download(api, path, target):
+        downloads.append(path)
+        target.write_bytes(b"REPORT")
+        return 6
+
+    monkeypatch.setattr(Api, "download", download)
+    target = tmp_path / "out.ncu-rep"
+    code = cli.main(
+        [
+            "profile",
+            "vector-add",
+            str(write_solution(tmp_path)),
+            "-d",
+            "gpu-h100",
+            "-o",
+            str(target),
+        ]
+    )
+    assert code == 0
+    _method, _path, body = f.calls[0]
+    assert (body["mode"], body["device"], body["problem"]) == ("profile", "gpu-h100", "vector-add")
+    assert downloads == ["submissions/7/profile/report/"] and target.read_bytes() == b"REPORT"
+    out = capsys.readouterr().out
+    assert "vector_add" in out and "91.5" in out and "long scoreboard 80%" in out
+    assert f"Report saved to {target} (6 bytes)" in out
+
+
+def test_profile_that_failed_exits_1_and_downloads_nothing(fake, tmp_path, capsys, monkeypatch):
+    done = {**SUB, "mode": "profile", "status": "done", "verdict": "internal_error"}
+    failed = {**PROFILE, "verdict": "internal_error", "report_url": None,
+              "profile": {"ok": False, "error": "Profiling needs Nsight Compute (ncu)",
+                          "kernels": [], "report": {}}}  # fmt: skip
+    fake(
+        {
+            ("POST", "submissions/"): {**SUB, "status": "queued"},
+            ("GET", "submissions/7/"): done,
+            ("GET", "submissions/7/profile/"): failed,
+        }
+    )
+    monkeypatch.setattr(Api, "download", lambda *a: pytest.fail("nothing to download"))
+    assert cli.main(["profile", str(write_solution(tmp_path)), "-d", "gpu-h100"]) == 1
+    assert "No profile: Profiling needs Nsight Compute (ncu)" in capsys.readouterr().out
+
+
+def test_profile_needs_a_device(fake, tmp_path):
+    assert cli.main(["profile", str(write_solution(tmp_path))]) == 2

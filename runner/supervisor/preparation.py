@@ -1,0 +1,85 @@
+"""Getting a judgement ready: the solution's file (compiled for CUDA) and the GPU this
+process judges on. Called by runner.supervisor.judgement before the child loads user code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from runner.supervisor import devices, gpulock
+from runner.supervisor.outcome import Verdict
+
+if TYPE_CHECKING:
+    from runner.supervisor.judgement import Judgement
+
+PY_FILE = "solution.py"
+
+
+def prepare_source(j: Judgement) -> Path:
+    """The file the child loads: the source as ``solution.py``, or the CUDA source compiled
+    to a shared library (its entry symbol recorded on ``j``); raises a compile_error
+    Verdict."""
+    job = j.job
+    if job.language != "cuda":
+        path = j.dir / PY_FILE
+        path.write_text(job.source)
+        j.phases["compile_s"] = 0.0
+        return path
+    j.emit({"phase": "compiling"})
+    from runner.supervisor.compile import compile_cuda, find_entry  # noqa: PLC0415
+
+    res = compile_cuda(job.source, j.dir, job.arch, j.limits.compile_timeout_s)
+    j.phases["compile_s"] = res.seconds
+    j.compile_log = res.log
+    if res.cached:
+        j.flags.append("compile_cached")
+    if not res.ok:
+        if res.timed_out:
+            raise Verdict(
+                "compile_error",
+                f"Compilation timed out after {j.limits.compile_timeout_s:g} s.",
+            )
+        first = next((ln for ln in res.log.splitlines() if "error" in ln), "")
+        raise Verdict("compile_error", "Compilation failed" + (f": {first}" if first else "."))
+    symbol, linkage = find_entry(res.so_path, j._param_list())
+    if symbol is None:
+        raise Verdict("compile_error", f"Compiled, but {linkage}.")
+    j.entry_symbol = symbol
+    if linkage == "C++":
+        j.flags.append("cxx_linkage_solve")
+    return res.so_path
+
+
+def require_cuda(j: Judgement) -> None:
+    """This process's CUDA device (primary context, driver handle, peaks, benchmark lock's
+    name), or an internal_error Verdict that says why the job cannot run here."""
+    job = j.job
+    if job.device != "cuda":
+        lang = {"cuda": "CUDA", "cupy": "CuPy"}[job.language]
+        what = "compiled successfully, but " if job.language == "cuda" else ""
+        raise Verdict(
+            "internal_error",
+            f"The {lang} solution {what}can only run on a GPU worker "
+            f"(device 'cuda'); this job asked for device '{job.device}'.",
+        )
+    import torch  # noqa: PLC0415
+
+    from runner.common.cudadrv import Driver  # noqa: PLC0415
+
+    if not torch.cuda.is_available():
+        raise Verdict("internal_error", "This judge machine has no usable CUDA device.")
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    props = torch.cuda.get_device_properties(0)
+    torch.zeros(1, device="cuda")  # the primary context, shared with the driver calls
+    j.driver = Driver.shared()
+    j.gpu_key = gpulock.device_key(props)
+    j.peaks = devices.lookup(props.name, "cuda")
+    j.device_info.update(
+        name=props.name,
+        arch=f"sm_{props.major}{props.minor}",
+        l2_bytes=int(getattr(props, "L2_cache_size", 0) or 0),
+        peak_gbps=j.peaks.peak_bw / 1e9,
+        peak_gflops=j.peaks.peak_flops / 1e9,
+        peaks_known=j.peaks.known,
+    )
