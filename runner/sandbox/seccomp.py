@@ -57,6 +57,8 @@ def _off_arg(i: int) -> int:
 
 
 AF_UNIX = 1
+AF_INET = 2
+AF_INET6 = 10
 TIOCSTI = 0x5412
 CLONE_NS_FLAGS = (
     0x00020000  # CLONE_NEWNS
@@ -232,8 +234,12 @@ def _insn(code: int, jt: int, jf: int, k: int) -> bytes:
     return struct.pack("=HBBI", code, jt, jf, k & 0xFFFFFFFF)
 
 
-def build_filter(arch: str | None = None) -> bytes:
-    """Return the BPF program (``struct sock_filter[]``) for ``arch`` (default: this host)."""
+def build_filter(arch: str | None = None, *, loopback_sockets: bool = False) -> bytes:
+    """Return the BPF program (``struct sock_filter[]``) for ``arch`` (default: this host).
+
+    ``loopback_sockets``: AF_INET and AF_INET6 sockets are allowed too. Only for a profiled
+    child: Nsight Compute's front end talks to the process it profiles over TCP on the
+    loopback, and the sandbox's network namespace has nothing but ``lo`` to reach."""
     arch = arch or platform.machine()
     if arch not in SYSCALLS:
         raise SeccompUnsupported(f"no syscall table for architecture {arch!r}")
@@ -252,13 +258,14 @@ def build_filter(arch: str | None = None) -> bytes:
             prog += [_insn(_JEQ_K, 0, 1, nr[name]), _insn(_RET_K, 0, 0, eperm)]
     # clone3: ENOSYS makes glibc fall back to clone(2), whose flags are checked below.
     prog += [_insn(_JEQ_K, 0, 1, nr["clone3"]), _insn(_RET_K, 0, 0, RET_ERRNO | errno.ENOSYS)]
-    # socket(domain, ...): only AF_UNIX
+    # socket(domain, ...): only AF_UNIX (and the loopback's families for a profiled child)
+    families = (AF_UNIX, AF_INET, AF_INET6) if loopback_sockets else (AF_UNIX,)
+    prog += [_insn(_JEQ_K, 0, 3 + len(families), nr["socket"]), _insn(_LD_W_ABS, 0, 0, _off_arg(0))]
+    for k, family in enumerate(families):
+        prog.append(_insn(_JEQ_K, len(families) - k, 0, family))
     prog += [
-        _insn(_JEQ_K, 0, 4, nr["socket"]),
-        _insn(_LD_W_ABS, 0, 0, _off_arg(0)),
-        _insn(_JEQ_K, 0, 1, AF_UNIX),
-        _insn(_RET_K, 0, 0, RET_ALLOW),
         _insn(_RET_K, 0, 0, RET_ERRNO | errno.EAFNOSUPPORT),
+        _insn(_RET_K, 0, 0, RET_ALLOW),
     ]
     # clone(flags, ...): no new namespaces
     prog += [

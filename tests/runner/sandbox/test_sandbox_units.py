@@ -3,6 +3,7 @@ spec is checked field by field, never run), protections report and safe_read."""
 
 from __future__ import annotations
 
+import errno
 import os
 import struct
 import subprocess
@@ -149,3 +150,34 @@ def test_safe_read_refuses_symlinks(tmp_path):
     for name in ("evil", "fifo", "../x"):
         with pytest.raises(SandboxError):
             safe_read(tmp_path, name)
+
+
+@pytest.mark.parametrize("loopback", [False, True])
+def test_seccomp_socket_families(loopback):
+    """AF_UNIX always; AF_INET/AF_INET6 only with loopback_sockets (a profiled child);
+    AF_NETLINK never."""
+    code = (
+        "import socket, sys\n"
+        "from runner.sandbox import seccomp\n"
+        f"seccomp.install(seccomp.build_filter(loopback_sockets={loopback}))\n"
+        "out = []\n"
+        "for fam, kind in ((socket.AF_UNIX, socket.SOCK_STREAM), (socket.AF_INET, socket.SOCK_STREAM),\n"
+        "                  (socket.AF_INET6, socket.SOCK_STREAM), (socket.AF_NETLINK, socket.SOCK_RAW)):\n"
+        "    try:\n"
+        "        socket.socket(fam, kind).close(); out.append('ok')\n"
+        "    except OSError as e:\n"
+        "        out.append(str(e.errno))\n"
+        "print(' '.join(out))\n"
+    )
+    ok, why = seccomp.supported()
+    if not ok:
+        pytest.skip(why)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    unix, inet, inet6, netlink = r.stdout.split()
+    assert unix == "ok"
+    assert netlink == str(errno.EAFNOSUPPORT)
+    if loopback:
+        assert inet == "ok" and inet6 in ("ok", str(errno.EAFNOSUPPORT))  # a host without IPv6
+    else:
+        assert inet == inet6 == str(errno.EAFNOSUPPORT)
