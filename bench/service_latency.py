@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["KJ_RATE_LIMIT_COUNT"] = "1000000"
     for key in ("DATABASE_URL", "CELERY_BROKER_URL", "REDIS_URL", "KJ_QUEUE_PREFIX"):
         os.environ.pop(key, None)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "judge.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     sys.path.insert(0, str(ROOT))
     import django
 

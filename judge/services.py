@@ -379,7 +379,7 @@ def _tasks_missing(device_kinds: set[str]) -> dict[str, int | None]:
     cannot be known. With fair scheduling any task of a kind serves any queued row of that
     kind, so tasks are missing only where the broker holds fewer than there are queued rows
     (a long backlog is then left alone instead of being enqueued twice)."""
-    from judge.observability import broker_is_redis, broker_queue_lengths
+    from judge.ops.observability import broker_is_redis, broker_queue_lengths
 
     unknown: dict[str, int | None] = {kind: None for kind in device_kinds}
     if not device_kinds or not settings.KJ_FAIR_SCHEDULING or not broker_is_redis():

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from judge.celery import app as celery_app
+from config.celery import app as celery_app
 from judge.models import Status, Submission, Verdict
 from judge.services import submission_create
 from problems.services import problems_sync_from_catalog

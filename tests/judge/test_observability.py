@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from judge.logfmt import JsonFormatter
+from judge.ops.logfmt import JsonFormatter
 from judge.models import Status
 from judge.services import judging_claim_next, judging_result_record
 from tests.factories import ProblemFactory, SubmissionFactory, UserFactory, WorkerFactory

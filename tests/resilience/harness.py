@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from judge.celery import app as celery_app
+from config.celery import app as celery_app
 from judge.models import Status, Submission
 from judge.services import submissions_requeue_stale
 from problems.models import Problem

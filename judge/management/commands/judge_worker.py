@@ -51,7 +51,7 @@ class ManagedWorker:
 def celery_argv(worker: ManagedWorker, loglevel: str) -> list[str]:
     node = worker.name.replace(":", "-")
     return [
-        sys.executable, "-m", "celery", "-A", "judge", "worker",
+        sys.executable, "-m", "celery", "-A", "config", "worker",
         "-Q", worker.queue, "-c", "1", "--prefetch-multiplier", "1",
         "-n", f"{node}@{socket.gethostname()}", "-P", "prefork",
         "--without-gossip", "--without-mingle", "-l", loglevel,

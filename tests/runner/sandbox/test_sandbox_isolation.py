@@ -267,7 +267,7 @@ def test_env_scrubbed(backend, tmp_path, monkeypatch):
     with pytest.raises(SandboxError):
         py(backend, tmp_path, "pass", env={"SECRET_KEY": "x"})
     with pytest.raises(SandboxError):
-        py(backend, tmp_path, "pass", env={"DJANGO_SETTINGS_MODULE": "judge.settings"})
+        py(backend, tmp_path, "pass", env={"DJANGO_SETTINGS_MODULE": "config.settings"})
 
 
 def test_output_cap(backend, tmp_path):

@@ -1,4 +1,4 @@
-"""Prometheus exposition for /metrics: a collector that reads judge/observability.py at
+"""Prometheus exposition for /metrics: a collector that reads judge/ops/observability.py at
 scrape time (so it is the same from every process), in its own registry."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from prometheus_client.core import (
     HistogramMetricFamily,
 )
 
-from judge import observability as obs
+from judge.ops import observability as obs
 
 log = logging.getLogger("judge.metrics")
 
