@@ -286,7 +286,7 @@ def bench_clients(args) -> list[str]:
     for i in range(args.clients):
         user, _ = User.objects.get_or_create(username=f"{BENCH_USER_PREFIX}{i}")
         ApiToken.objects.filter(user=user).delete()
-        keys.append(token_create(user, "bench")[1])
+        keys.append(token_create(user, name="bench")[1])
     return keys
 
 

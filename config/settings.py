@@ -158,9 +158,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 
-# --- judging rules --------------------------------------------------------------------------
-KJ_LANGUAGES = ["cuda", "triton", "pytorch", "cupy"]
-KJ_CPU_LANGUAGES = ["pytorch", "triton"]
+# --- judging rules (the languages are the runner's: runner.contract.LANGUAGES) --------------
 # Email (password resets): printed on the console unless EMAIL_HOST names an SMTP server.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 EMAIL_BACKEND = os.environ.get(

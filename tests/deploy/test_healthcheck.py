@@ -26,7 +26,16 @@ def test_finds_celery_workers_started_by_judge_worker(tmp_path: Path) -> None:
         {
             1: ["/usr/bin/tini", "--", "python", "manage.py", "judge_worker"],
             7: ["python", "manage.py", "judge_worker"],
-            12: ["/opt/venv/bin/python", "-m", "celery", "-A", "config", "worker", "-Q", "gpu-h200"],
+            12: [
+                "/opt/venv/bin/python",
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "-Q",
+                "gpu-h200",
+            ],
             30: ["[celeryd: gpu0@kj-gpu0:ForkPoolWorker-1]"],
         },
     )
