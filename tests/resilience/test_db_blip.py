@@ -1,5 +1,5 @@
 """The worker's PostgreSQL connection is cut (pg_terminate_backend) while it judges, with the
-REAL runner: the worker reconnects and retries (judge/dbretry.py); the result is recorded
+REAL runner: the worker reconnects and retries (judge/judging/dbretry.py); the result is recorded
 once, nothing is lost."""
 
 from __future__ import annotations

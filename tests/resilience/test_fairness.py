@@ -1,5 +1,5 @@
 """One user's burst does not starve another user: A submits 200, then B submits 1; B's
-submission is judged before A's 50th (fair claim order, judge/selectors.py)."""
+submission is judged before A's 50th (fair claim order, judge/judging/claim.py)."""
 
 from __future__ import annotations
 

@@ -94,7 +94,7 @@ def test_cannot_see_project_root_tmp_or_secrets(backend, tmp_path):
             tmp_path,
             f"""
             import os
-            for p in ["{REPO}/judge/settings.py", "{REPO}/var", "{REPO}/problems/catalog",
+            for p in ["{REPO}/config/settings.py", "{REPO}/var", "{REPO}/problems/catalog",
                       "/root/.bashrc", "{marker}", "/etc/shadow", "/home", "/var/lib/postgresql"]:
                 print(p, os.path.exists(p))
             print(open("/etc/passwd").read().strip())
