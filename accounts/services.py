@@ -33,7 +33,7 @@ def key_hash(raw_key: str) -> str:
     return hashlib.sha256(raw_key.encode("utf-8")).hexdigest()
 
 
-def token_create(user: Any, name: str) -> tuple[ApiToken, str]:
+def token_create(user: Any, *, name: str) -> tuple[ApiToken, str]:
     """A new token for `user`; returns (token, raw_key). The raw key is never stored."""
     name = (name or "").strip()
     if not name:
@@ -51,7 +51,7 @@ def token_create(user: Any, name: str) -> tuple[ApiToken, str]:
     return token, raw_key
 
 
-def token_revoke(user: Any, token_id: int) -> bool:
+def token_revoke(user: Any, *, token_id: int) -> bool:
     """Delete one of the user's tokens. False if the user has no token with that id."""
     deleted, _ = ApiToken.objects.filter(user=user, pk=token_id).delete()
     return bool(deleted)
@@ -112,6 +112,6 @@ def demo_admin_ensure(*, username: str, var_dir: Path) -> DemoAdmin:
     raw_key = token_file.read_text().strip() if token_file.is_file() else ""
     if not raw_key or not ApiToken.objects.filter(user=user, key_hash=key_hash(raw_key)).exists():
         ApiToken.objects.filter(user=user, name=DEMO_TOKEN_NAME).delete()
-        _, raw_key = token_create(user, DEMO_TOKEN_NAME)
+        _, raw_key = token_create(user, name=DEMO_TOKEN_NAME)
         _write_private(token_file, raw_key)
     return DemoAdmin(username=username, password=password, token=raw_key)

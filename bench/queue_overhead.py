@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         from django.db import connection
 
         from judge.models import Status, Submission
-        from judge.services import submission_create
+        from judge.submissions.services import submission_create
         from problems.models import Problem
 
         call_command("migrate", verbosity=0)
@@ -86,8 +86,9 @@ def main(argv: list[str] | None = None) -> int:
         def judge_one(i: int) -> dict:
             t0 = time.monotonic()
             s = submission_create(
-                user, problem, "pytorch", "cpu", args.mode, f"# {i} {uuid.uuid4().hex}\n{SOURCE}"
-            )
+                user, problem=problem, language="pytorch", device_kind="cpu", mode=args.mode,
+                source=f"# {i} {uuid.uuid4().hex}\n{SOURCE}",
+            )  # fmt: skip
             while True:
                 row = Submission.objects.get(pk=s.pk)
                 if row.status == Status.DONE:

@@ -48,7 +48,7 @@ def run_variant(name: str, runs: int, var: Path) -> dict:
     from django.contrib.auth import get_user_model
 
     from judge.models import Status, Submission
-    from judge.services import submission_create
+    from judge.submissions.services import submission_create
     from problems.models import Problem
 
     sockdir = Path(tempfile.mkdtemp(prefix="kjb-"))
@@ -86,7 +86,9 @@ def run_variant(name: str, runs: int, var: Path) -> dict:
 
     def one(mode: str) -> tuple[float, dict]:
         t0 = time.monotonic()
-        sub = submission_create(user, problem, "pytorch", "cpu", mode, SOURCE)
+        sub = submission_create(
+            user, problem=problem, language="pytorch", device_kind="cpu", mode=mode, source=SOURCE
+        )
         while True:
             row = Submission.objects.only("status").get(pk=sub.pk)
             if row.status == Status.DONE:
@@ -148,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["KJ_RATE_LIMIT_COUNT"] = "1000000"
     for key in ("DATABASE_URL", "CELERY_BROKER_URL", "REDIS_URL", "KJ_QUEUE_PREFIX"):
         os.environ.pop(key, None)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "judge.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     sys.path.insert(0, str(ROOT))
     import django
 
@@ -159,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     from problems.services import problems_sync_from_catalog
 
     call_command("migrate", verbosity=0)
-    report = problems_sync_from_catalog(ROOT / "problems" / "catalog", ["vector-add"])
+    report = problems_sync_from_catalog(ROOT / "problems" / "catalog", slugs=["vector-add"])
     assert not report.errors, report.errors
     get_user_model().objects.create_user("bench", password="bench-pass-123")
     commit = subprocess.run(

@@ -9,7 +9,7 @@
 Steps: (1) create database `--db` on the PostgreSQL server of `--pg` (default
 postgresql://postgres@127.0.0.1:5432), migrate, sync the problem catalog, load users and
 submissions with COPY (skipped with --reuse when the rows are there); (2) start gunicorn
-(`judge.wsgi`, DEBUG off, sync workers) on a free loopback port; (3) for each endpoint, run
+(`config.wsgi`, DEBUG off, sync workers) on a free loopback port; (3) for each endpoint, run
 `--clients` closed-loop clients for `--duration` seconds (at most `--max-requests`), `--runs`
 times, each followed by `--solo-requests` from one client (the service time) and, with
 `--open-rates`, an open-loop phase per rate (Poisson arrivals at a fixed total rate, latency
@@ -100,7 +100,7 @@ def pg_exists(pg: str, db: str) -> bool:
 
 def django_setup(env: dict) -> None:
     os.environ.update(env)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "judge.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
     django.setup()
@@ -286,7 +286,7 @@ def bench_clients(args) -> list[str]:
     for i in range(args.clients):
         user, _ = User.objects.get_or_create(username=f"{BENCH_USER_PREFIX}{i}")
         ApiToken.objects.filter(user=user).delete()
-        keys.append(token_create(user, "bench")[1])
+        keys.append(token_create(user, name="bench")[1])
     return keys
 
 
@@ -358,7 +358,7 @@ def start_server(
     env: dict, workers: int, port: int, worker_class: str = "sync", threads: int = 1
 ) -> subprocess.Popen:
     gunicorn = Path(sys.executable).with_name("gunicorn")
-    cmd = [str(gunicorn) if gunicorn.exists() else "gunicorn", "judge.wsgi:application",
+    cmd = [str(gunicorn) if gunicorn.exists() else "gunicorn", "config.wsgi:application",
            "--workers", str(workers), "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
            "--timeout", "120", "--worker-class", worker_class, "--threads", str(threads)]  # fmt: skip
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)

@@ -16,7 +16,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-judge.settings}"
+export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-config.settings}"
 
 log() { echo "entrypoint-web: $*" >&2; }
 
@@ -52,7 +52,7 @@ if [[ "${KJ_SYNC_PROBLEMS:-1}" == "1" ]]; then
   # command names the failures; the site serves what loaded.
   python manage.py sync_problems || log "WARNING: some problem packages failed to sync (see above)"
 fi
-exec gunicorn judge.wsgi:application \
+exec gunicorn config.wsgi:application \
   --bind "${GUNICORN_BIND:-0.0.0.0:${PORT:-8000}}" \
   --workers "${GUNICORN_WORKERS:-3}" \
   --worker-class gthread --threads "${GUNICORN_THREADS:-16}" \

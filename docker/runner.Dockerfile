@@ -27,7 +27,7 @@ ENV DEBIAN_FRONTEND=noninteractive \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PATH=/opt/venv/bin:/usr/local/cuda/bin:$PATH \
-    DJANGO_SETTINGS_MODULE=judge.settings \
+    DJANGO_SETTINGS_MODULE=config.settings \
     KJ_VAR_DIR=/var/lib/kerneljudge \
     KJ_RUNNER_CWD=/app \
     HOME=/var/lib/kerneljudge \
@@ -68,12 +68,14 @@ RUN groupadd --system --gid 10001 kj \
  && install -d -o kj -g kj -m 0750 /var/lib/kerneljudge
 WORKDIR /app
 COPY manage.py ./
+COPY config/ config/
+COPY accounts/ accounts/
 COPY judge/ judge/
 COPY problems/ problems/
 COPY runner/ runner/
 COPY web/ web/
 COPY docker/healthcheck.py docker/
-RUN python -m compileall -q -j 0 judge problems runner web
+RUN python -m compileall -q -j 0 config accounts judge problems runner web
 
 USER 10001:10001
 HEALTHCHECK --interval=60s --timeout=30s --start-period=120s --retries=3 \

@@ -20,7 +20,7 @@ FROM ${PYTHON_IMAGE}
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
-    DJANGO_SETTINGS_MODULE=judge.settings \
+    DJANGO_SETTINGS_MODULE=config.settings \
     KJ_VAR_DIR=/var/lib/kerneljudge \
     HOME=/var/lib/kerneljudge \
     PORT=8000
@@ -30,6 +30,8 @@ RUN groupadd --system --gid 10001 kj \
 COPY --from=build /opt/venv /opt/venv
 WORKDIR /app
 COPY manage.py ./
+COPY config/ config/
+COPY accounts/ accounts/
 COPY judge/ judge/
 COPY problems/ problems/
 COPY runner/ runner/

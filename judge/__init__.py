@@ -1,5 +1,1 @@
-"""KernelJudge Django project package and judging app."""
-
-from judge.celery import app as celery_app
-
-__all__ = ["celery_app"]
+"""The judging app: submissions, their rules, queue, judging, leaderboards and workers."""

@@ -1,12 +1,16 @@
-"""Seeing inside a submission: its compiled kernels (runner.tools.inspect, computed on demand
-and kept in SubmissionInspection) and its place on the device's roofline."""
+"""Seeing inside a submission: its compiled kernels (runner.tools.inspect, reached through the
+runner's client; computed on demand and kept in SubmissionInspection) and its place on the
+device's roofline."""
 
 from __future__ import annotations
 
 import math
 
-from judge.jobspec import gpu_arch_for
+from judge.judging.jobspec import gpu_arch_for
 from judge.models import LeaderboardBest, Submission, SubmissionInspection
+from problems.jsonsafe import decode_floats
+from runner.contract import ProblemSpec
+from runner.service.client import device_peaks, inspect_source
 
 INSPECT_ARCHES = ("sm_80", "sm_86", "sm_89", "sm_90", "sm_100")
 DEFAULT_COMPILE_TIMEOUT_S = 60.0
@@ -18,7 +22,7 @@ class InspectRefused(ValueError):
 
 def inspection_arch(submission: Submission, arch: str | None = None) -> str:
     """The architecture to inspect for: the one asked for, else the one the submission's
-    device compiles for (judge.jobspec), sm_90 for the CPU device."""
+    device compiles for (judge.judging.jobspec), sm_90 for the CPU device."""
     if arch:
         if arch not in INSPECT_ARCHES:
             raise InspectRefused(f"arch must be one of {', '.join(INSPECT_ARCHES)}")
@@ -29,9 +33,6 @@ def inspection_arch(submission: Submission, arch: str | None = None) -> str:
 
 def _compile_timeout_s(submission: Submission) -> float:
     try:
-        from problems.jsonsafe import decode_floats  # noqa: PLC0415
-        from runner.contract import ProblemSpec  # noqa: PLC0415
-
         spec = ProblemSpec.from_dict(decode_floats(submission.problem.spec))
         return float(spec.limits.compile_timeout_s)
     except Exception:  # noqa: BLE001 - an old or odd spec: the default limit
@@ -51,8 +52,6 @@ def submission_inspect(
     sandbox (seconds; up to the problem's compile limit) and the report kept, unless the
     toolkit is missing on this host. Other languages get the runner's explanation, not kept.
     (None, False) when nothing is stored and ``compute`` is false."""
-    from runner.tools.inspect import inspect_source  # noqa: PLC0415 - only when inspecting
-
     arch = inspection_arch(submission, arch)
     if submission.language != "cuda":
         return inspect_source(submission.source, submission.language, arch), False
@@ -120,8 +119,6 @@ def submission_roofline(submission: Submission) -> dict | None:
     (runner.devices), this submission's largest benchmark case and the leaderboard's first
     place on the same case. None without a timed benchmark; {"unavailable": why} when the
     problem counts no arithmetic."""
-    from runner.supervisor import devices  # noqa: PLC0415 - a plain table
-
     result = submission.result or {}
     case = _main_case((result.get("benchmark") or {}).get("cases") or [])
     if case is None:
@@ -132,7 +129,7 @@ def submission_roofline(submission: Submission) -> dict | None:
     device = result.get("device") or {}
     kind = device.get("kind") or ("cpu" if submission.device_kind == "cpu" else "cuda")
     name = device.get("name") or submission.device_kind.removeprefix("gpu-")
-    peaks = devices.lookup(name, kind)
+    peaks = device_peaks(name, kind)
     points = [mine]
     best = leaderboard_best(submission)
     if best is not None and best.submission_id != submission.pk:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from runner.contract import VERDICT_NAMES
+
 
 class Mode(models.TextChoices):
     RUN = "run", "Run (public tests)"
@@ -25,16 +27,10 @@ RUNNING_STATUSES = (Status.COMPILING, Status.TESTING, Status.BENCHMARKING)
 FINAL_STATUSES = (Status.DONE, Status.CANCELLED)
 
 
-class Verdict(models.TextChoices):
-    ACCEPTED = "accepted", "Accepted"
-    WRONG_ANSWER = "wrong_answer", "Wrong answer"
-    COMPILE_ERROR = "compile_error", "Compile error"
-    RUNTIME_ERROR = "runtime_error", "Runtime error"
-    TIME_LIMIT_EXCEEDED = "time_limit_exceeded", "Time limit exceeded"
-    MEMORY_LIMIT_EXCEEDED = "memory_limit_exceeded", "Memory limit exceeded"
-    OUTPUT_LIMIT_EXCEEDED = "output_limit_exceeded", "Output limit exceeded"
-    REJECTED = "rejected", "Rejected"
-    INTERNAL_ERROR = "internal_error", "Internal error"
+# The runner's verdicts (runner.contract), as choices: Verdict.ACCEPTED == "accepted".
+Verdict = models.TextChoices(
+    "Verdict", [(verdict.upper(), (verdict, name)) for verdict, name in VERDICT_NAMES.items()]
+)
 
 
 # A submission that ranks: an accepted, timed submit not hidden by a moderator and not judged
@@ -109,7 +105,7 @@ class Submission(models.Model):
 class LeaderboardBest(models.Model):
     """Each user's best rankable submit (lowest score, then earliest) per problem x device x
     language; `language` '' holds the best over all languages. Kept by
-    judge.services.leaderboard_best_refresh whenever a write can change what ranks, so a
+    judge.leaderboards.services.leaderboard_best_refresh whenever a write can change what ranks, so a
     leaderboard is an ordered index scan (docs/performance.md)."""
 
     problem = models.ForeignKey("problems.Problem", on_delete=models.CASCADE, related_name="+")

@@ -28,7 +28,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from judge.env import env_int
+from config.env import env_int
 from judge.errors import SubmissionRefused
 from judge.models import Mode, Submission, SubmissionProfile
 

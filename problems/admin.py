@@ -1,9 +1,11 @@
 """Admin authoring: a problem's statement (with a rendered preview), its spec edited as
 structured sections validated by the runner's ProblemSpec (errors name the field), starters
-generated from the signature, stored solutions, and the Validate / Publish / Rejudge actions.
+generated from the signature, stored solutions, and the Publish actions.
 
-The actions that judge (Validate, Rejudge) call judge.services lazily: problems does not
-import judge at module level."""
+What judges (the Validate and Rejudge actions, their pages, the note about outdated
+submissions after an edit) is added by the judging app's admin (judge/admin/problems.py),
+which registers its subclass of ProblemAdmin in place of this one: problems imports
+neither judge nor web."""
 
 from __future__ import annotations
 
@@ -15,12 +17,12 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
-from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from problems.models import NOT_ACCEPTED, Problem, ProblemSolution
+from problems.markdown import render_markdown
+from problems.models import Problem, ProblemSolution
 from problems.services import (
     problem_regenerate_starters,
     problem_version_after_edit,
@@ -221,7 +223,7 @@ class ProblemAdmin(admin.ModelAdmin):
     search_fields = ("slug", "title")
     readonly_fields = ("version", "statement_preview", "content_hash", "created_at", "updated_at")
     inlines = [ProblemSolutionInline]
-    actions = ["validate", "publish", "unpublish", "regenerate_starters", "rejudge_outdated"]
+    actions = ["publish", "unpublish", "regenerate_starters"]
     fieldsets = (
         (None, {"fields": ("slug", "title", "difficulty", "tags_text", "published", "version")}),
         ("Statement", {"fields": ("statement", "statement_preview")}),
@@ -239,8 +241,6 @@ class ProblemAdmin(admin.ModelAdmin):
 
     @admin.display(description="Preview")
     def statement_preview(self, obj: Problem) -> str:
-        from web.markdown import render_markdown  # presentation only
-
         # render_markdown escapes raw HTML in the statement, so its output is safe
         html = mark_safe(render_markdown(obj.statement)) if obj and obj.statement else ""  # noqa: S308
         return format_html(
@@ -252,68 +252,25 @@ class ProblemAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: Problem, form, change: bool) -> None:
         spec = form.cleaned_data["spec"]
-        old_version = obj.version
         if change:
             stored = Problem.objects.get(pk=obj.pk)
-            obj.version = problem_version_after_edit(stored, spec)
+            obj.version = problem_version_after_edit(stored, new_spec=spec)
         obj.spec = spec
         obj.tags = form.cleaned_data["tags"]
         if form.cleaned_data.get("generate_starters") or not obj.starters:
             obj.starters = starters_from_spec(spec)
         super().save_model(request, obj, form, change)
-        if change and obj.version != old_version:
-            from judge.services import submissions_outdated
-
-            outdated = submissions_outdated(obj).count()
-            url = reverse("admin:problems_problem_rejudge", args=[obj.pk])
-            self.message_user(
-                request,
-                format_html(
-                    "What is judged changed: version {} → {}. {} submission(s) were judged "
-                    'against an older version. <a href="{}">Rejudge them</a>.',
-                    old_version,
-                    obj.version,
-                    outdated,
-                    url,
-                ),  # fmt: skip
-                messages.WARNING,
-            )
 
     # -- actions ----------------------------------------------------------------------------
 
-    @admin.action(description="Validate: judge the reference and stored solutions (CPU)")
-    def validate(self, request: HttpRequest, queryset):
-        from judge.errors import SubmissionRefused
-        from judge.services import problem_validate
-
-        last = None
-        for problem in queryset:
-            try:
-                plan = problem_validate(problem, request.user)
-            except SubmissionRefused as exc:
-                self.message_user(request, f"{problem.slug}: {exc.message}", messages.ERROR)
-                continue
-            last = problem
-            skipped = f" Skipped: {'; '.join(plan.skipped)}." if plan.skipped else ""
-            self.message_user(
-                request,
-                f"{problem.slug}: {len(plan.submitted)} validation submission(s) queued.{skipped}",
-                messages.INFO,
-            )
-        if last is not None and queryset.count() == 1:
-            return HttpResponseRedirect(
-                reverse("admin:problems_problem_validation", args=[last.pk])
-            )
-        return None
-
     @admin.action(description="Publish selected problems")
     def publish(self, request: HttpRequest, queryset):
-        n = problems_set_published(list(queryset.values_list("pk", flat=True)), True)
+        n = problems_set_published(list(queryset.values_list("pk", flat=True)), published=True)
         self.message_user(request, f"Published {n} problem(s).", messages.SUCCESS)
 
     @admin.action(description="Unpublish selected problems")
     def unpublish(self, request: HttpRequest, queryset):
-        n = problems_set_published(list(queryset.values_list("pk", flat=True)), False)
+        n = problems_set_published(list(queryset.values_list("pk", flat=True)), published=False)
         self.message_user(request, f"Unpublished {n} problem(s).", messages.SUCCESS)
 
     @admin.action(description="Regenerate starters from the signature")
@@ -322,23 +279,12 @@ class ProblemAdmin(admin.ModelAdmin):
             problem_regenerate_starters(problem)
         self.message_user(request, f"Regenerated starters of {queryset.count()} problem(s).")
 
-    @admin.action(description="Rejudge submissions judged against an older version")
-    def rejudge_outdated(self, request: HttpRequest, queryset):
-        from judge.services import problem_rejudge_outdated
-
-        total = sum(problem_rejudge_outdated(p) for p in queryset)
-        self.message_user(request, f"Queued {total} rejudge(s) (low priority).", messages.SUCCESS)
-
     # -- extra pages ------------------------------------------------------------------------
 
     def get_urls(self):
         extra = [
             path("preview/", self.admin_site.admin_view(self.preview_view),
                  name="problems_problem_preview"),
-            path("<int:pk>/validation/", self.admin_site.admin_view(self.validation_view),
-                 name="problems_problem_validation"),
-            path("<int:pk>/rejudge/", self.admin_site.admin_view(self.rejudge_view),
-                 name="problems_problem_rejudge"),
             path("<int:pk>/publish/", self.admin_site.admin_view(self.publish_view),
                  name="problems_problem_publish"),
         ]  # fmt: skip
@@ -346,43 +292,9 @@ class ProblemAdmin(admin.ModelAdmin):
 
     def preview_view(self, request: HttpRequest):
         """The statement as the problem page will show it (the change form's live preview)."""
-        from web.markdown import render_markdown
-
         if request.method != "POST":
             return HttpResponse(status=405)
         return HttpResponse(render_markdown(request.POST.get("statement", "")))
-
-    def validation_view(self, request: HttpRequest, pk: int):
-        from judge.models import Submission
-
-        problem = get_object_or_404(Problem, pk=pk)
-        rows = list(
-            Submission.objects.filter(problem=problem, validation=True).order_by("-pk")[:30]
-        )
-        for row in rows:
-            expect = row.validation_label.rsplit(" expect ", 1)[-1] if row.validation_label else ""
-            row.expected = expect
-            if row.status != "done":
-                row.outcome = "pending"
-            elif expect == NOT_ACCEPTED:
-                row.outcome = "ok" if row.verdict != "accepted" else "unexpected"
-            else:
-                row.outcome = "ok" if row.verdict == expect else "unexpected"
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.model._meta,
-            "title": f"Validation of {problem.slug}",
-            "problem": problem,
-            "rows": rows,
-            "pending": any(r.outcome == "pending" for r in rows),
-            "all_ok": bool(rows) and all(r.outcome == "ok" for r in rows),
-        }
-        context["can_publish"] = (
-            context["all_ok"]
-            and not problem.published
-            and self.has_change_permission(request, problem)
-        )
-        return TemplateResponse(request, "admin/problems/validation.html", context)
 
     def publish_view(self, request: HttpRequest, pk: int):
         """The validation page's Publish button (POST): publish the problem, back to the page."""
@@ -391,27 +303,8 @@ class ProblemAdmin(admin.ModelAdmin):
             return HttpResponse(status=405)
         if not self.has_change_permission(request, problem):
             raise PermissionDenied
-        problems_set_published([problem.pk], True)
+        problems_set_published([problem.pk], published=True)
         self.message_user(
             request, f"Published {problem.slug}: it is on the problem list now.", messages.SUCCESS
         )
         return HttpResponseRedirect(reverse("admin:problems_problem_validation", args=[pk]))
-
-    def rejudge_view(self, request: HttpRequest, pk: int):
-        from judge.services import problem_rejudge_outdated, submissions_outdated
-
-        problem = get_object_or_404(Problem, pk=pk)
-        if request.method == "POST":
-            n = problem_rejudge_outdated(problem)
-            self.message_user(
-                request, f"Queued {n} rejudge(s) of {problem.slug}.", messages.SUCCESS
-            )
-            return HttpResponseRedirect(reverse("admin:problems_problem_change", args=[pk]))
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.model._meta,
-            "title": f"Rejudge {problem.slug}?",
-            "problem": problem,
-            "outdated": submissions_outdated(problem).count(),
-        }
-        return TemplateResponse(request, "admin/problems/rejudge.html", context)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 
-from runner.contract import VERDICTS
+from runner.contract import LANGUAGE_NAMES, LANGUAGES, VERDICT_NAMES
 
 
 class Difficulty(models.TextChoices):
@@ -38,9 +38,13 @@ class Problem(models.Model):
 # What Validate may expect of a stored solution: one of the runner's verdicts, or any
 # verdict but accepted (what a catalog's wrong_* solutions expect).
 NOT_ACCEPTED = "not accepted"
-EXPECTED_VERDICTS = [(v, v.replace("_", " ").capitalize()) for v in VERDICTS] + [
-    (NOT_ACCEPTED, "Not accepted (any other verdict)")
-]
+EXPECTED_VERDICTS = [*VERDICT_NAMES.items(), (NOT_ACCEPTED, "Not accepted (any other verdict)")]
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """The runner's languages (runner.contract), read when a form is built: a language added
+    there can be stored here without a migration."""
+    return [(language, LANGUAGE_NAMES.get(language, language)) for language in LANGUAGES]
 
 
 class ProblemSolution(models.Model):
@@ -49,10 +53,7 @@ class ProblemSolution(models.Model):
 
     problem = models.ForeignKey(Problem, on_delete=models.CASCADE, related_name="solutions")
     name = models.CharField(max_length=100)
-    language = models.CharField(
-        max_length=16,
-        choices=[("pytorch", "PyTorch"), ("triton", "Triton"), ("cuda", "CUDA"), ("cupy", "CuPy")],
-    )
+    language = models.CharField(max_length=16, choices=language_choices)
     source = models.TextField()
     expected_verdict = models.CharField(
         max_length=32,

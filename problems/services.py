@@ -66,7 +66,7 @@ def problem_sync_package(package: CatalogPackage) -> str:
     return "updated"
 
 
-def problems_sync_from_catalog(catalog_dir: Path, slugs: list[str] | None = None) -> SyncReport:
+def problems_sync_from_catalog(catalog_dir: Path, *, slugs: list[str] | None = None) -> SyncReport:
     """Sync every package under catalog_dir (or only `slugs`) into the database. Idempotent."""
     report = SyncReport()
     for path in package_dirs(catalog_dir):
@@ -86,7 +86,7 @@ def problems_sync_from_catalog(catalog_dir: Path, slugs: list[str] | None = None
     return report
 
 
-def problem_version_after_edit(problem: Problem, new_spec: dict) -> int:
+def problem_version_after_edit(problem: Problem, *, new_spec: dict) -> int:
     """The version an edited problem gets: one more when what is judged changed (tests,
     parameters, tolerances, reference, benchmarks, limits), else the same."""
     if problem.pk is None or not problem.spec:
@@ -96,7 +96,7 @@ def problem_version_after_edit(problem: Problem, new_spec: dict) -> int:
     return problem.version
 
 
-def problems_set_published(problem_ids: list[int], published: bool) -> int:
+def problems_set_published(problem_ids: list[int], *, published: bool) -> int:
     return Problem.objects.filter(pk__in=problem_ids).update(published=published)
 
 

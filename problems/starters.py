@@ -10,23 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-CUDA_TYPES = {
-    "f32": "float",
-    "f16": "__half",
-    "bf16": "__nv_bfloat16",
-    "f8e4m3": "__nv_fp8_e4m3",
-    "i32": "int",
-    "u32": "unsigned int",
-    "i8": "int8_t",
-    "u8": "uint8_t",
-    "int": "int",
-    "float": "float",
-}
+from runner.contract import C_TYPES
+
 PY_SCALARS = {"int": "int", "float": "float"}
 
 
 def _params(spec: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return [p for p in spec.get("params", []) if isinstance(p, Mapping) and "name" in p]
+    return [p for p in spec.get("params") or [] if isinstance(p, Mapping) and "name" in p]
 
 
 def _shape_text(param: Mapping[str, Any]) -> str:
@@ -36,7 +26,7 @@ def _shape_text(param: Mapping[str, Any]) -> str:
 def signature_cuda(spec: Mapping[str, Any]) -> str:
     args = []
     for p in _params(spec):
-        ctype = CUDA_TYPES.get(p.get("dtype", ""), "float")
+        ctype = C_TYPES.get(p.get("dtype", ""), "float")
         if p.get("role") == "scalar":
             args.append(f"{ctype} {p['name']}")
         elif p.get("role") == "in":
@@ -52,6 +42,11 @@ def signature_python(spec: Mapping[str, Any], array: str = "torch.Tensor") -> st
         kind = PY_SCALARS.get(p.get("dtype", ""), "int") if p.get("role") == "scalar" else array
         args.append(f"{p['name']}: {kind}")
     return f"def solve({', '.join(args)}) -> None"
+
+
+def signatures(spec: Mapping[str, Any]) -> dict[str, str]:
+    """The entry point's signature per kind of language, as the API shows them."""
+    return {"cuda": signature_cuda(spec), "python": signature_python(spec)}
 
 
 def _comment_lines(spec: Mapping[str, Any], prefix: str, what: str) -> list[str]:

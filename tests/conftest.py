@@ -19,7 +19,7 @@ def enqueued(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
     def record(submission_id: int, device_kind: str, *, rejudge: bool = False) -> None:
         calls.append((submission_id, device_kind, rejudge))
 
-    monkeypatch.setattr("judge.services.enqueue_judging", record)
+    monkeypatch.setattr("judge.queue.enqueue_judging", record)
     return calls
 
 

@@ -10,8 +10,8 @@ import factory
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from judge.leaderboards.services import leaderboard_best_refresh
 from judge.models import Mode, Status, Submission, Verdict, Worker
-from judge.services import leaderboard_best_refresh
 from problems.models import Problem
 
 CATALOG = Path(__file__).resolve().parent.parent / "problems" / "catalog"
@@ -82,7 +82,9 @@ class SubmissionFactory(factory.django.DjangoModelFactory):
         submission = super()._create(model_class, *args, **kwargs)
         if submission.verdict == Verdict.ACCEPTED:
             leaderboard_best_refresh(
-                submission.user_id, submission.problem_id, submission.device_kind
+                submission.user_id,
+                problem_id=submission.problem_id,
+                device_kind=submission.device_kind,
             )
         return submission
 

@@ -71,7 +71,7 @@ def process(argv: list[str], env: dict[str, str], log: Path) -> Iterator[subproc
 
 def celery_worker_argv(queue: str, name: str) -> list[str]:
     return [
-        sys.executable, "-m", "celery", "-A", "judge", "worker", "-Q", queue, "-c", "1",
+        sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue, "-c", "1",
         "--prefetch-multiplier", "1", "-P", "prefork", "-n", f"{name}@%h",
         "--without-gossip", "--without-mingle", "-l", "info",
     ]  # fmt: skip

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.selectors import tokens_for_user
 from accounts.services import TokenError, token_create, token_revoke
-from judge.selectors import problems_solved_by, submissions_for_user
+from judge.submissions.selectors import problems_solved_by, submissions_for_user
 from problems.models import Problem
 from web.verdicts import LANGUAGE_LABELS, STATUS_LABELS, VERDICT_LABELS
 
@@ -74,7 +74,7 @@ def token_new(request: HttpRequest) -> HttpResponse:
     form = TokenForm(request.POST)
     if form.is_valid():
         try:
-            _, raw_key = token_create(request.user, form.cleaned_data["name"])
+            _, raw_key = token_create(request.user, name=form.cleaned_data["name"])
         except TokenError as exc:
             messages.error(request, exc.message)
         else:
@@ -88,7 +88,7 @@ def token_new(request: HttpRequest) -> HttpResponse:
 @login_required(login_url="login")
 @require_POST
 def token_delete(request: HttpRequest, token_id: int) -> HttpResponse:
-    if token_revoke(request.user, token_id):
+    if token_revoke(request.user, token_id=token_id):
         messages.success(request, "Token revoked. Scripts using it can no longer sign in.")
     else:
         messages.error(request, "No such token.")

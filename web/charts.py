@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from judge.selectors import ScoreHistogram
+from judge.leaderboards.histogram import ScoreHistogram
 
 WIDTH, HEIGHT, PAD_L, PAD_B, PAD_T, PAD_R = 560, 180, 40, 36, 14, 12
 
@@ -19,7 +19,7 @@ def _fmt_ms(ms: float) -> str:
 
 
 def histogram_svg(histogram: ScoreHistogram | None, mine_ms: float | None = None) -> str:
-    """The chart of a ScoreHistogram (judge.selectors); the viewer's own time (one of the
+    """The chart of a ScoreHistogram (judge.leaderboards.histogram); the viewer's own time (one of the
     counted scores) marked. Returns markup."""
     if histogram is None:
         return ""

@@ -7,7 +7,7 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from judge.profiling import profile_compare, profile_report_path
-from judge.selectors import submission_visible_to
+from judge.submissions.selectors import submission_visible_to
 
 
 @login_required(login_url="login")

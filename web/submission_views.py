@@ -17,10 +17,11 @@ from judge.inspection import (
     submission_inspect,
     submission_roofline,
 )
+from judge.leaderboards.selectors import leaderboard_size, submission_rank
 from judge.models import Status
 from judge.profiling import profile_summary
-from judge.selectors import leaderboard_size, submission_rank, submission_visible_to
-from judge.services import submission_cancel
+from judge.submissions.selectors import submission_visible_to
+from judge.submissions.services import submission_cancel
 from problems.benchmarks import benchmark_labels
 from web.charts import roofline_svg
 from web.verdicts import LANGUAGE_LABELS, STATUS_LABELS, VERDICT_EXPLANATIONS, VERDICT_LABELS
@@ -65,7 +66,7 @@ def submission_cancel_view(request: HttpRequest, pk: int) -> HttpResponse:
     """The Cancel button of a queued submission (the page and the problem page's panel use
     the same service as the API)."""
     try:
-        submission = submission_cancel(request.user, pk)
+        submission = submission_cancel(request.user, submission_id=pk)
     except SubmissionRefused as exc:
         messages.error(request, exc.message)
         return redirect("submission-detail", pk=pk)

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from judge.selectors import LeaderboardEntry
+from judge.leaderboards.selectors import LeaderboardEntry
 from problems.models import Problem
 from web.verdicts import LANGUAGE_LABELS
 

@@ -1,16 +1,8 @@
-"""Verdicts and statuses explained in words for the pages."""
+"""Verdicts and statuses explained in words for the pages (names from runner.contract)."""
 
-VERDICT_LABELS = {
-    "accepted": "Accepted",
-    "wrong_answer": "Wrong answer",
-    "compile_error": "Compile error",
-    "runtime_error": "Runtime error",
-    "time_limit_exceeded": "Time limit exceeded",
-    "memory_limit_exceeded": "Memory limit exceeded",
-    "output_limit_exceeded": "Output limit exceeded",
-    "rejected": "Rejected",
-    "internal_error": "Internal error",
-}
+from runner.contract import LANGUAGE_NAMES, VERDICT_NAMES
+
+VERDICT_LABELS = VERDICT_NAMES
 
 VERDICT_EXPLANATIONS = {
     "accepted": "Every test produced the expected output within the tolerance. On a submit the "
@@ -41,4 +33,4 @@ STATUS_LABELS = {
     "cancelled": "Cancelled",
 }
 
-LANGUAGE_LABELS = {"cuda": "CUDA C++", "triton": "Triton", "pytorch": "PyTorch", "cupy": "CuPy"}
+LANGUAGE_LABELS = LANGUAGE_NAMES

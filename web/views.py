@@ -5,26 +5,25 @@ from __future__ import annotations
 import hashlib
 from urllib.parse import urlencode
 
-from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from judge.selectors import (
-    PROBLEM_SORTS,
-    device_kinds_live,
+from judge.leaderboards.selectors import (
     leaderboard_default_device,
     leaderboard_entry_of,
     leaderboard_global,
     leaderboard_page,
     leaderboard_summary,
-    problem_list_for_api,
-    problem_list_sorted,
-    problems_solved_by,
 )
+from judge.problem_stats import PROBLEM_SORTS, problem_list_for_api, problem_list_sorted
+from judge.rules import languages_offered
+from judge.submissions.selectors import problems_solved_by
+from judge.worker.selectors import device_kinds_live
 from problems.benchmarks import benchmark_cases_summary
+from problems.markdown import render_markdown
 from problems.models import Difficulty
 from problems.selectors import (
     problem_get_published,
@@ -33,7 +32,6 @@ from problems.selectors import (
 )
 from problems.starters import signature_cuda, signature_python, starters_from_spec
 from web.charts import histogram_svg
-from web.markdown import render_markdown
 from web.tables import leaderboard_rows_html, problem_rows_html
 from web.verdicts import LANGUAGE_LABELS
 
@@ -139,8 +137,8 @@ def problem_detail(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("No such problem.")
     spec = problem.spec or {}
     starters = {**starters_from_spec(spec), **(problem.starters or {})}
-    languages = [(lang, LANGUAGE_LABELS.get(lang, lang)) for lang in settings.KJ_LANGUAGES]
-    default_language = "pytorch" if "pytorch" in settings.KJ_LANGUAGES else languages[0][0]
+    languages = [(lang, LANGUAGE_LABELS.get(lang, lang)) for lang in languages_offered()]
+    default_language = "pytorch" if "pytorch" in languages_offered() else languages[0][0]
     devices = device_kinds_live()
     context = {
         "problem": problem,
@@ -155,7 +153,7 @@ def problem_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "default_starter": starters.get(default_language, ""),
         "devices": devices,
         "gpu_devices": [d for d in devices if d != "cpu"],
-        "cpu_languages": settings.KJ_CPU_LANGUAGES,
+        "cpu_languages": list(languages_offered("cpu")),
         "default_language_label": LANGUAGE_LABELS.get(default_language, default_language),
         "solved": problem.pk in problems_solved_by(request.user),
     }
@@ -195,7 +193,7 @@ def problem_leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
         "device": device,
         "devices": devices,
         "language": language,
-        "languages": [(lang, LANGUAGE_LABELS.get(lang, lang)) for lang in settings.KJ_LANGUAGES],
+        "languages": [(lang, LANGUAGE_LABELS.get(lang, lang)) for lang in languages_offered()],
         "mine": mine,
         "chart": histogram_svg(
             histogram,

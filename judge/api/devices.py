@@ -9,7 +9,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from judge.selectors import devices_live
+from judge.worker.selectors import devices_live
 
 
 class DeviceListView(GenericAPIView):

@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from judge.api.errors import ApiError
-from judge.selectors import (
+from judge.leaderboards.selectors import (
     LeaderboardEntry,
     LeaderboardRows,
     leaderboard_default_device,

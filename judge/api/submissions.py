@@ -19,13 +19,10 @@ from judge.inspection import (
     submission_inspect,
     submission_roofline,
 )
+from judge.leaderboards.selectors import submission_rank
 from judge.models import Mode, Submission
-from judge.selectors import (
-    submission_rank,
-    submission_visible_to,
-    submissions_for_user,
-)
-from judge.services import submission_cancel, submission_create
+from judge.submissions.selectors import submission_visible_to, submissions_for_user
+from judge.submissions.services import submission_cancel, submission_create
 from problems.benchmarks import benchmark_labels
 from problems.selectors import problem_get_published, problem_header_get_published
 
@@ -191,8 +188,10 @@ class SubmissionListCreateView(GenericAPIView):
             raise ApiError("no_such_problem", message, 400, {"problem": [message]})
         device = fields.get("device") or fields.get("device_kind") or "cpu"
         submission = submission_create(
-            request.user, problem, fields["language"], device, fields["mode"], fields["source"]
-        )  # SubmissionRefused -> 400/429 via the exception handler; the row as created (with
+            request.user, problem=problem, language=fields["language"], device_kind=device,
+            mode=fields["mode"], source=fields["source"],
+        )  # fmt: skip
+        # SubmissionRefused -> 400/429 via the exception handler; the row as created (with
         # its user and problem) is what the response shows, no second read
         return Response(render(submission, request.user), status=status.HTTP_201_CREATED)
 
@@ -222,7 +221,7 @@ class SubmissionCancelView(GenericAPIView):
 
     @extend_schema(parameters=[ID_PARAM], request=None, responses=SubmissionSerializer)
     def post(self, request: Request, pk: int) -> Response:
-        submission = submission_cancel(request.user, pk)
+        submission = submission_cancel(request.user, submission_id=pk)
         if submission is None:
             raise ApiError("not_found", f"You have no submission {pk}.", 404)
         return Response(render(submission, request.user))

@@ -8,6 +8,8 @@ from runner.contract.job import JobSpec, JudgeResult
 from runner.contract.params import BenchmarkCase, ErrorBound, Limits, Param, TestCase
 from runner.contract.problem import ProblemSpec
 from runner.contract.vocabulary import (
+    C_TYPES,
+    CPU_LANGUAGES,
     DEVICES,
     DIFFICULTIES,
     DIST_KINDS,
@@ -15,6 +17,7 @@ from runner.contract.vocabulary import (
     ERROR_BOUND_METHODS,
     FLOAT_DTYPES,
     FP32_ARITHMETIC,
+    LANGUAGE_NAMES,
     LANGUAGES,
     MODES,
     PRECISIONS,
@@ -24,12 +27,16 @@ from runner.contract.vocabulary import (
     STARTER_FILES,
     TENSOR_DTYPES,
     TENSOR_ROLES,
+    VERDICT_NAMES,
     VERDICTS,
+    language_of_file,
     nbytes,
 )
 
 __all__ = [
     "BenchmarkCase",
+    "CPU_LANGUAGES",
+    "C_TYPES",
     "DEVICES",
     "DIFFICULTIES",
     "DIST_KINDS",
@@ -41,6 +48,7 @@ __all__ = [
     "JobSpec",
     "JudgeResult",
     "LANGUAGES",
+    "LANGUAGE_NAMES",
     "Limits",
     "MODES",
     "PRECISIONS",
@@ -55,8 +63,10 @@ __all__ = [
     "TENSOR_ROLES",
     "TestCase",
     "VERDICTS",
+    "VERDICT_NAMES",
     "eval_expr",
     "expr_names",
+    "language_of_file",
     "nbytes",
     "parse_dist",
 ]

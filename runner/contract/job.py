@@ -126,6 +126,11 @@ class JudgeResult:
         if self.verdict not in VERDICTS:
             raise SpecError(f"verdict: {self.verdict!r} is not one of {', '.join(VERDICTS)}")
 
+    @classmethod
+    def internal_error(cls, message: str) -> JudgeResult:
+        """The result of a job the judge itself could not finish (not the solution's fault)."""
+        return cls(verdict="internal_error", message=message)
+
     @property
     def accepted(self) -> bool:
         return self.verdict == "accepted"

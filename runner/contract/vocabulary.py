@@ -1,6 +1,7 @@
 """The runner's one vocabulary: schema version, dtypes, roles, languages, modes, devices,
-verdicts, distributions and starter file names. Imported everywhere else; defined only here.
-Torch-free (the site imports it)."""
+verdicts, distributions, starter file names and C type names. Imported everywhere else (the
+site included: its language picker, API validation, verdict choices and signatures come from
+here); defined only here. Torch-free (the site imports it)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,32 @@ STARTER_FILES = {
     "pytorch": "solution_pytorch.py",
     "cupy": "solution_cupy.py",
 }
+# What people call each language and verdict (the site's pages and admin show these).
+LANGUAGE_NAMES = {"cuda": "CUDA C++", "triton": "Triton", "pytorch": "PyTorch", "cupy": "CuPy"}
+CPU_LANGUAGES = ("pytorch", "triton")  # the languages the CPU device judges
+VERDICT_NAMES = {verdict: verdict.replace("_", " ").capitalize() for verdict in VERDICTS}
+# The C type of each dtype in a CUDA entry point (`solve(const float* A, int N)`).
+C_TYPES = {
+    "f32": "float",
+    "f16": "__half",
+    "bf16": "__nv_bfloat16",
+    "f8e4m3": "__nv_fp8_e4m3",
+    "i32": "int",
+    "u32": "unsigned int",
+    "i8": "int8_t",
+    "u8": "uint8_t",
+    "int": "int",
+    "float": "float",
+}
+
+
+def language_of_file(name: str) -> str | None:
+    """The language of a solution file by how its name ends, as the starters' names do
+    (`correct_tiled.cu`: cuda, `wrong_triton.py`: triton); None when no language's does."""
+    for language, starter in STARTER_FILES.items():
+        if name.endswith(starter.removeprefix("solution")):
+            return language
+    return None
 
 
 DTYPE_BYTES = {

@@ -4,9 +4,13 @@ process whose progress events are tailed from a file.
 
 Standard library only (plus runner.contract's dataclasses): the Celery worker imports this and
 never imports torch or touches CUDA; everything device-related happens in the service or the
-child. The child gets the environment minus the site's secrets. A service that is absent,
+child. The result comes back as the contract's JudgeResult, typed, as the runner made it. The child gets the environment minus the site's secrets. A service that is absent,
 refuses the job or dies before answering is not fatal: the job then runs in a
 ``python -m runner job`` child, as without a service.
+
+It is also the site's one door into the runner besides runner.contract: the inspector, the
+device table and package validation are reached through the functions at the end, which
+import those parts of the runner only when called.
 """
 
 from __future__ import annotations
@@ -23,6 +27,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from runner.contract.job import JudgeResult  # pure dataclasses; no torch import
 
 SECRET_ENV = ("SECRET_KEY", "DATABASE_URL", "CELERY_BROKER_URL", "REDIS_URL")
 POLL_S = 0.2
@@ -38,9 +45,14 @@ class ServiceUnavailable(Exception):
 
 @dataclass
 class RunnerOutcome:
-    result: dict | None  # the JudgeResult dict, or None when the child failed
+    judge_result: JudgeResult | None  # None when the child or service failed
     error: str = ""  # why there is no result
     timed_out: bool = False
+
+    @property
+    def result(self) -> dict | None:
+        """The JudgeResult as JSON-ready data (for callers that store or print it)."""
+        return None if self.judge_result is None else self.judge_result.to_dict()
 
 
 class EventTail:
@@ -84,16 +96,14 @@ def _kill_group(proc: subprocess.Popen) -> None:
     proc.wait()
 
 
-def parse_result(stdout: str) -> dict:
+def parse_result(stdout: str) -> JudgeResult:
     """The JudgeResult from the child's stdout (the whole text, else its last JSON line)."""
-    from runner.contract import JudgeResult  # pure dataclasses; no torch import
-
     text = stdout.strip()
     candidates = [text] + [line for line in reversed(text.splitlines()) if line.startswith("{")]
     last_error: Exception | None = None
     for candidate in candidates:
         try:
-            return JudgeResult.from_json(candidate).to_dict()
+            return JudgeResult.from_json(candidate)
         except Exception as exc:  # noqa: BLE001 - try the next candidate
             last_error = exc
     raise ValueError(f"no JudgeResult on the runner's stdout ({last_error})")
@@ -242,3 +252,29 @@ def run_runner_job(
             f"The runner exited with status {proc.returncode} without a valid result: {exc}."
             + (f"\n{tail_text}" if tail_text else ""),
         )
+
+
+# -- the site's other uses of the runner (imported when called) --------------------------------
+
+
+def inspect_source(source: str, language: str, arch: str, **kwargs: Any) -> dict:
+    """runner.tools.inspect: PTX, SASS, resources and occupancy of a CUDA source, compiled in
+    the judge's sandbox; other languages get the inspector's explanation."""
+    from runner.tools.inspect import inspect_source as inspect  # noqa: PLC0415
+
+    return inspect(source, language, arch, **kwargs)
+
+
+def device_peaks(name: str, kind: str = "cuda") -> Any:
+    """runner.supervisor.devices: the peak bandwidth and FLOP/s of a device by name."""
+    from runner.supervisor import devices  # noqa: PLC0415 - a plain table
+
+    return devices.lookup(name, kind)
+
+
+def validate_packages(argv: list[str]) -> int:
+    """runner.tools.validate's command line (problem packages judged against their solutions);
+    returns its exit status."""
+    from runner.tools import validate  # noqa: PLC0415
+
+    return validate.main(argv)

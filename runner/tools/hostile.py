@@ -193,7 +193,7 @@ class HostGuard:
         # corpus runs: must never gain the marker the cases write ("pwned").
         self.watched = [self.var_canary]
         self.project_files = [
-            REPO / "judge" / "settings.py",
+            REPO / "config" / "settings.py",
             REPO / "manage.py",
             REPO / "runner" / "__init__.py",
             REPO / "problems" / "catalog" / "vector-add" / "reference.py",

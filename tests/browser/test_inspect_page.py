@@ -33,7 +33,7 @@ SEED = """
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from judge.models import Mode, Status, Submission, Verdict
-from judge.services import leaderboard_best_refresh
+from judge.leaderboards.services import leaderboard_best_refresh
 from problems.models import Problem
 
 args = ARGS
@@ -56,7 +56,7 @@ for name, ms in ((args["user"], 0.072), ("roofline-first", 0.047)):
         device_kind="gpu-h200", mode=Mode.SUBMIT, source=args["source"], status=Status.DONE,
         verdict=Verdict.ACCEPTED, message="All tests passed.", score=ms, result=result(ms),
         started_at=now, finished_at=now)
-    leaderboard_best_refresh(user.pk, problem.pk, "gpu-h200")
+    leaderboard_best_refresh(user.pk, problem_id=problem.pk, device_kind="gpu-h200")
     ids.append(s.pk)
 print("IDS", ids[0], ids[1])
 """

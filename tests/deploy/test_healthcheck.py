@@ -26,7 +26,16 @@ def test_finds_celery_workers_started_by_judge_worker(tmp_path: Path) -> None:
         {
             1: ["/usr/bin/tini", "--", "python", "manage.py", "judge_worker"],
             7: ["python", "manage.py", "judge_worker"],
-            12: ["/opt/venv/bin/python", "-m", "celery", "-A", "judge", "worker", "-Q", "gpu-h200"],
+            12: [
+                "/opt/venv/bin/python",
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "-Q",
+                "gpu-h200",
+            ],
             30: ["[celeryd: gpu0@kj-gpu0:ForkPoolWorker-1]"],
         },
     )
@@ -41,7 +50,7 @@ def test_unhealthy_without_a_celery_worker(tmp_path: Path) -> None:
 
 
 def test_gpu_check_runs_nvidia_smi(tmp_path: Path, monkeypatch) -> None:
-    proc = fake_proc(tmp_path, {5: ["celery", "-A", "judge", "worker"]})
+    proc = fake_proc(tmp_path, {5: ["celery", "-A", "config", "worker"]})
     monkeypatch.setenv("PATH", str(tmp_path / "nobin"))  # no nvidia-smi here
     assert "nvidia-smi" in healthcheck.check_worker(proc, want_gpu=True)
     bin_dir = tmp_path / "bin"

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from judge.celery import app as celery_app
+from config.celery import app as celery_app
 from judge.models import Status, Submission, Verdict
-from judge.services import submission_create
+from judge.submissions.services import submission_create
 from problems.services import problems_sync_from_catalog
 from tests.conftest import PYTORCH_VECTOR_ADD
 from tests.factories import CATALOG, UserFactory
@@ -45,7 +45,7 @@ def redis_url() -> str | None:
 def judge_one_submission(broker_env: dict[str, str], tmp_path: Path, settings) -> Submission:
     prefix = run_id()
     settings.KJ_QUEUE_PREFIX = prefix
-    report = problems_sync_from_catalog(CATALOG, ["vector-add"])
+    report = problems_sync_from_catalog(CATALOG, slugs=["vector-add"])
     assert not report.errors, report.errors
     from problems.models import Problem
 
@@ -60,8 +60,9 @@ def judge_one_submission(broker_env: dict[str, str], tmp_path: Path, settings) -
     log = tmp_path / "celery.log"
     with process(celery_worker_argv(f"{prefix}cpu", f"{prefix}cpu"), env, log) as worker:
         submission = submission_create(
-            UserFactory(), problem, "pytorch", "cpu", "submit", PYTORCH_VECTOR_ADD
-        )
+            UserFactory(), problem=problem, language="pytorch", device_kind="cpu",
+            mode="submit", source=PYTORCH_VECTOR_ADD,
+        )  # fmt: skip
 
         def finished() -> Submission | None:
             assert worker.poll() is None, log.read_text(errors="replace")[-4000:]

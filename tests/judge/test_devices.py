@@ -1,6 +1,6 @@
 """Host device detection from `nvidia-smi -L` output (no torch import)."""
 
-from judge.devices import gpu_kind_from_name, parse_nvidia_smi_list
+from judge.worker.devices import gpu_kind_from_name, parse_nvidia_smi_list
 
 SMI = """GPU 0: NVIDIA H200 (UUID: GPU-0a1b2c3d-0000-1111-2222-333344445555)
 GPU 1: NVIDIA A100-SXM4-80GB (UUID: GPU-ffffffff-0000-1111-2222-333344445555)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from judge.leaderboards.selectors import leaderboard_for_problem
 from judge.models import Status
-from judge.selectors import leaderboard_for_problem, problem_list_with_stats
+from judge.problem_stats import problem_list_with_stats
 from tests.factories import ProblemFactory, SubmissionFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

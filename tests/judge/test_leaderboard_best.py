@@ -9,24 +9,21 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from judge.models import LeaderboardBest, Status, Submission
-from judge.selectors import (
+from judge.judging.claim import judging_claim
+from judge.judging.record import judging_result_record
+from judge.leaderboards.histogram import score_histogram
+from judge.leaderboards.selectors import (
     LeaderboardRows,
     leaderboard_default_device,
     leaderboard_for_problem,
     leaderboard_global,
     leaderboard_summary,
-    score_histogram,
     submission_rank,
 )
-from judge.services import (
-    judging_claim,
-    judging_result_record,
-    leaderboard_best_refresh,
-    submission_moderate,
-    submission_rejudge,
-    submissions_delete,
-)
+from judge.leaderboards.services import leaderboard_best_refresh
+from judge.models import LeaderboardBest, Status, Submission
+from judge.submissions.services import submission_moderate, submission_rejudge, submissions_delete
+from runner.contract import JudgeResult
 from tests.factories import ProblemFactory, SubmissionFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -38,16 +35,15 @@ def accepted(user, problem, score, **kw):
     return SubmissionFactory(user=user, problem=problem, **{**defaults, **kw})
 
 
-def result(score_ms: float, verdict: str = "accepted") -> dict:
-    return {"schema_version": 1, "verdict": verdict, "message": "",
-            "benchmark": {"cases": [], "score_ms": score_ms}}  # fmt: skip
+def result(score_ms: float, verdict: str = "accepted") -> JudgeResult:
+    return JudgeResult(verdict=verdict, message="", benchmark={"cases": [], "score_ms": score_ms})
 
 
 def judged(user, problem, score_ms: float, verdict: str = "accepted", **kw) -> Submission:
     """A submission through the real path: create, claim, record."""
     submission = SubmissionFactory(user=user, problem=problem, **kw)
-    judging_claim(submission.pk, "w1")
-    assert judging_result_record(submission.pk, 1, result(score_ms, verdict))
+    judging_claim(submission.pk, worker_name="w1")
+    assert judging_result_record(submission.pk, attempt=1, result=result(score_ms, verdict))
     submission.refresh_from_db()
     return submission
 
@@ -82,7 +78,7 @@ def test_ties_share_a_rank_and_the_earlier_submission_is_listed_first():
     Submission.objects.filter(pk=early.pk).update(created_at=now - timedelta(hours=1))
     Submission.objects.filter(pk=late.pk).update(created_at=now)
     for s in (early, late):
-        leaderboard_best_refresh(s.user_id, problem.pk, "cpu")
+        leaderboard_best_refresh(s.user_id, problem_id=problem.pk, device_kind="cpu")
     accepted(UserFactory(username="slow"), problem, 2.0)
     assert board(problem) == [("early", 1, 1.0), ("late", 1, 1.0), ("slow", 3, 2.0)]
     assert [e.percentile for e in leaderboard_for_problem(problem, "cpu")] == [
@@ -113,8 +109,8 @@ def test_rejudge_hide_cheat_and_delete_bring_back_the_next_best():
     assert board(problem) == [("ann", 1, 1.0)]
     submission_rejudge(best)  # queued again: its old score no longer counts
     assert board(problem) == [("ann", 1, 2.0)]
-    judging_claim(best.pk, "w2")
-    judging_result_record(best.pk, 2, result(0.5))
+    judging_claim(best.pk, worker_name="w2")
+    judging_result_record(best.pk, attempt=2, result=result(0.5))
     assert board(problem) == [("ann", 1, 0.5)]
     submission_moderate(best, hidden=True, cheat_reason="cached the output")
     assert board(problem) == [("ann", 1, 2.0)]
@@ -127,8 +123,8 @@ def test_validation_and_rejected_results_never_rank():
     problem = ProblemFactory()
     staff = UserFactory(is_staff=True)
     submission = SubmissionFactory(user=staff, problem=problem, validation=True)
-    judging_claim(submission.pk, "w1")
-    judging_result_record(submission.pk, 1, result(1.0))
+    judging_claim(submission.pk, worker_name="w1")
+    judging_result_record(submission.pk, attempt=1, result=result(1.0))
     judged(UserFactory(), problem, 1.0, verdict="rejected")
     assert board(problem) == []
 

@@ -9,21 +9,22 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from judge.logfmt import JsonFormatter
+from judge.judging.claim import judging_claim_next
+from judge.judging.record import judging_result_record
 from judge.models import Status
-from judge.services import judging_claim_next, judging_result_record
+from judge.ops.logfmt import JsonFormatter
+from runner.contract import JudgeResult
 from tests.factories import ProblemFactory, SubmissionFactory, UserFactory, WorkerFactory
 
 pytestmark = pytest.mark.django_db
 
 
-def result_with_phases(total: float) -> dict:
-    return {
-        "schema_version": 1,
-        "verdict": "accepted",
-        "message": "ok",
-        "phases": {"compile_s": 0.0, "start_s": 0.2, "tests_s": 0.3, "total_s": total},
-    }
+def result_with_phases(total: float) -> JudgeResult:
+    return JudgeResult(
+        verdict="accepted",
+        message="ok",
+        phases={"compile_s": 0.0, "start_s": 0.2, "tests_s": 0.3, "total_s": total},
+    )
 
 
 def test_healthz_reports_database_broker_and_live_workers(client):
@@ -53,7 +54,7 @@ def test_metrics_expose_queue_verdicts_phases_and_heartbeats(client):
     SubmissionFactory(problem=problem, device_kind="gpu-h200")
     for total in (0.4, 3.0):
         row = SubmissionFactory(problem=problem, status=Status.COMPILING, attempt=1)
-        assert judging_result_record(row.pk, 1, result_with_phases(total))
+        assert judging_result_record(row.pk, attempt=1, result=result_with_phases(total))
     WorkerFactory(name="box:gpu0", last_heartbeat=timezone.now() - timedelta(seconds=42))
     response = client.get("/metrics")
     assert response.status_code == 200
@@ -82,29 +83,31 @@ def test_fair_claim_serves_the_user_who_waited_longest():
     heavy, light = UserFactory(), UserFactory()
     burst = [SubmissionFactory(problem=problem, user=heavy) for _ in range(5)]
     lone = SubmissionFactory(problem=problem, user=light)
-    first = judging_claim_next(burst[0].pk, "w1")
+    first = judging_claim_next(burst[0].pk, worker_name="w1")
     assert first.pk == burst[0].pk  # nobody was served yet: oldest first
-    second = judging_claim_next(burst[1].pk, "w1")
+    second = judging_claim_next(burst[1].pk, worker_name="w1")
     assert second.pk == lone.pk  # the light user has never been served
-    third = judging_claim_next(burst[2].pk, "w1")
+    third = judging_claim_next(burst[2].pk, worker_name="w1")
     assert third.pk == burst[1].pk
     gpu_row = SubmissionFactory(problem=problem, user=light, device_kind="gpu-h200")
-    assert judging_claim_next(burst[3].pk, "w1").pk == burst[2].pk  # other kinds untouched
-    assert judging_claim_next(gpu_row.pk, "w2").pk == gpu_row.pk
+    assert (
+        judging_claim_next(burst[3].pk, worker_name="w1").pk == burst[2].pk
+    )  # other kinds untouched
+    assert judging_claim_next(gpu_row.pk, worker_name="w2").pk == gpu_row.pk
 
 
 def test_rejudges_come_after_new_work():
     problem = ProblemFactory()
     rejudged = SubmissionFactory(problem=problem, attempt=1)  # judged before, reset to queued
     fresh = SubmissionFactory(problem=problem)
-    assert judging_claim_next(rejudged.pk, "w1").pk == fresh.pk
+    assert judging_claim_next(rejudged.pk, worker_name="w1").pk == fresh.pk
 
 
 def test_fair_scheduling_off_claims_the_named_submission(settings):
     settings.KJ_FAIR_SCHEDULING = False
     problem = ProblemFactory()
     rows = SubmissionFactory.create_batch(2, problem=problem)
-    assert judging_claim_next(rows[1].pk, "w1").pk == rows[1].pk
+    assert judging_claim_next(rows[1].pk, worker_name="w1").pk == rows[1].pk
 
 
 def test_json_log_lines_carry_the_judging_context():

@@ -3,13 +3,13 @@ device's service and Celery worker get (the service itself: tests/runner/test_se
 
 from __future__ import annotations
 
-from judge.devices import Device
 from judge.management.commands.judge_worker import (
     ManagedWorker,
     celery_env,
     service_argv,
     service_env,
 )
+from judge.worker.devices import Device
 
 
 def _worker(index: int | None, socket_path: str = "/tmp/kj-runner-x/cpu.sock") -> ManagedWorker:

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from judge.errors import SubmissionRefused
 from judge.models import Status, Submission
-from judge.services import submission_create
+from judge.submissions.services import submission_create
 from tests.conftest import PYTORCH_VECTOR_ADD
 from tests.factories import ProblemFactory, SubmissionFactory, UserFactory, WorkerFactory
 

@@ -39,6 +39,9 @@ FAKE_MAIN = textwrap.dedent(
     if "GARBLE" in source:
         print("{not json at all")
         sys.exit(0)
+    if "UNKNOWN_VERDICT" in source:
+        print(json.dumps({"schema_version": 1, "verdict": "great", "message": "?"}))
+        sys.exit(0)
     emit({"phase": "done", "verdict": "accepted"})
     print(json.dumps({"schema_version": 1, "verdict": "accepted", "message": "All 2 tests passed.",
                       "benchmark": {"cases": [], "score_ms": 1.25}}))
@@ -104,6 +107,15 @@ def test_garbled_output_is_an_internal_error(fake_runner):
     submission.refresh_from_db()
     assert submission.verdict == Verdict.INTERNAL_ERROR
     assert "without a valid result" in submission.message
+    assert submission.score is None
+
+
+def test_unknown_verdict_is_an_internal_error(fake_runner):
+    submission = SubmissionFactory(source="# UNKNOWN_VERDICT\n")
+    judge_submission(submission.pk)
+    submission.refresh_from_db()
+    assert submission.verdict == Verdict.INTERNAL_ERROR
+    assert "verdict: 'great' is not one of" in submission.message
     assert submission.score is None
 
 

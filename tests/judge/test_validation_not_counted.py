@@ -7,13 +7,10 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
+from judge.leaderboards.selectors import leaderboard_global
 from judge.models import Status
-from judge.selectors import (
-    leaderboard_global,
-    problem_list_for_api,
-    problems_solved_by,
-    user_stats,
-)
+from judge.problem_stats import problem_list_for_api
+from judge.submissions.selectors import problems_solved_by, user_stats
 from tests.factories import ProblemFactory, SubmissionFactory, UserFactory
 from tests.judge.test_leaderboard_best import judged
 

@@ -73,7 +73,7 @@ def test_command(catalog):
 
 
 def test_non_finite_test_values_are_stored_and_reach_the_job(catalog):
-    from judge.jobspec import build_job_json
+    from judge.judging.jobspec import build_job_json
     from tests.factories import SubmissionFactory
 
     toml = catalog / "vector-add" / "problem.toml"

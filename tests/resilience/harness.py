@@ -25,9 +25,9 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from judge.celery import app as celery_app
+from config.celery import app as celery_app
+from judge.judging.reconcile import submissions_requeue_stale
 from judge.models import Status, Submission
-from judge.services import submissions_requeue_stale
 from problems.models import Problem
 from problems.services import problems_sync_from_catalog
 from tests.live import ROOT, celery_broker, celery_worker_argv, child_env, database_url, run_id
@@ -78,7 +78,7 @@ def is_postgres() -> bool:
 
 
 def sync_tiny_problem() -> Problem:
-    report = problems_sync_from_catalog(CATALOG, [SLUG])
+    report = problems_sync_from_catalog(CATALOG, slugs=[SLUG])
     assert not report.errors, report.errors
     return Problem.objects.get(slug=SLUG)
 

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from judge.models import Submission
-from judge.services import submission_create
+from judge.submissions.services import submission_create
 from tests.factories import UserFactory
 from tests.resilience.harness import (
     SOLUTION,
@@ -41,7 +41,14 @@ def test_a_thousand_submissions_all_judged_once(tmp_path, settings):
         f.start(concurrency=2)
         started = time.monotonic()
         ids = [
-            submission_create(users[i % USERS], problem, "pytorch", "cpu", "run", SOLUTION).pk
+            submission_create(
+                users[i % USERS],
+                problem=problem,
+                language="pytorch",
+                device_kind="cpu",
+                mode="run",
+                source=SOLUTION,
+            ).pk
             for i in range(BURST)
         ]
         created_s = time.monotonic() - started

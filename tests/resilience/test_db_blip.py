@@ -1,5 +1,5 @@
 """The worker's PostgreSQL connection is cut (pg_terminate_backend) while it judges, with the
-REAL runner: the worker reconnects and retries (judge/dbretry.py); the result is recorded
+REAL runner: the worker reconnects and retries (judge/judging/dbretry.py); the result is recorded
 once, nothing is lost."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from django.db import connection
 
 from judge.models import RUNNING_STATUSES, Status, Submission
-from judge.services import submission_create
+from judge.submissions.services import submission_create
 from tests.factories import UserFactory
 from tests.live import wait_until
 from tests.resilience.harness import (
@@ -57,7 +57,16 @@ def test_worker_survives_dropped_database_connections(tmp_path, settings):
     with fleet(url, tmp_path, settings, fake_runner=False, extra_env=slow_ok) as f:
         app_name = f.env("x")["PGAPPNAME"]
         name = f.start()
-        ids = [submission_create(user, problem, "pytorch", "cpu", "run", SOLUTION).pk]
+        ids = [
+            submission_create(
+                user,
+                problem=problem,
+                language="pytorch",
+                device_kind="cpu",
+                mode="run",
+                source=SOLUTION,
+            ).pk
+        ]
 
         def judging():
             f.assert_alive()

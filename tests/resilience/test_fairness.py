@@ -1,5 +1,5 @@
 """One user's burst does not starve another user: A submits 200, then B submits 1; B's
-submission is judged before A's 50th (fair claim order, judge/selectors.py)."""
+submission is judged before A's 50th (fair claim order, judge/judging/claim.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import time
 import pytest
 
 from judge.models import Submission
-from judge.services import submission_create
+from judge.submissions.services import submission_create
 from tests.factories import UserFactory
 from tests.resilience.harness import (
     SOLUTION,
@@ -35,10 +35,19 @@ def test_a_burst_does_not_starve_another_user(tmp_path, settings):
         f.start(concurrency=2)
         started = time.monotonic()
         burst = [
-            submission_create(alice, problem, "pytorch", "cpu", "run", SOLUTION).pk
+            submission_create(
+                alice,
+                problem=problem,
+                language="pytorch",
+                device_kind="cpu",
+                mode="run",
+                source=SOLUTION,
+            ).pk
             for _ in range(200)
         ]
-        lone = submission_create(bob, problem, "pytorch", "cpu", "run", SOLUTION).pk
+        lone = submission_create(
+            bob, problem=problem, language="pytorch", device_kind="cpu", mode="run", source=SOLUTION
+        ).pk
         waited = wait_all_done(burst + [lone], f, 360)
     assert_each_judged_once(burst + [lone])
     finished = dict(

@@ -12,7 +12,7 @@ import pytest
 import redis
 
 from judge.models import Status, Submission
-from judge.services import submission_create
+from judge.submissions.services import submission_create
 from tests.factories import UserFactory
 from tests.live import wait_until
 from tests.resilience.harness import (
@@ -68,7 +68,14 @@ def test_redis_restart_mid_burst_loses_nothing(tmp_path, settings):
         f.start()
         f.start()
         ids = [
-            submission_create(users[i % 3], problem, "pytorch", "cpu", "run", SOLUTION).pk
+            submission_create(
+                users[i % 3],
+                problem=problem,
+                language="pytorch",
+                device_kind="cpu",
+                mode="run",
+                source=SOLUTION,
+            ).pk
             for i in range(BURST)
         ]
         wait_until(
@@ -90,7 +97,14 @@ def test_redis_restart_mid_burst_loses_nothing(tmp_path, settings):
             # Submissions made while the broker is down are stored; their enqueue fails
             # quietly and the reconciler sends them later.
             during = [
-                submission_create(users[i % 3], problem, "pytorch", "cpu", "run", SOLUTION).pk
+                submission_create(
+                    users[i % 3],
+                    problem=problem,
+                    language="pytorch",
+                    device_kind="cpu",
+                    mode="run",
+                    source=SOLUTION,
+                ).pk
                 for i in range(5)
             ]
             ids += during

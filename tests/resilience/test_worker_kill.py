@@ -7,8 +7,10 @@ import time
 
 import pytest
 
+from judge.judging.record import judging_result_record
 from judge.models import RUNNING_STATUSES, Submission
-from judge.services import judging_result_record, submission_create
+from judge.submissions.services import submission_create
+from runner.contract import JudgeResult
 from tests.factories import UserFactory
 from tests.live import wait_until
 from tests.resilience.harness import (
@@ -43,7 +45,16 @@ def test_sigkilled_workers_lose_nothing(tmp_path, settings):
             names = [f.start() for _ in range(PER_ROUND)]
             for i in range(PER_ROUND):
                 user = users[(round_ * PER_ROUND + i) % len(users)]
-                ids.append(submission_create(user, problem, "pytorch", "cpu", "run", SOLUTION).pk)
+                ids.append(
+                    submission_create(
+                        user,
+                        problem=problem,
+                        language="pytorch",
+                        device_kind="cpu",
+                        mode="run",
+                        source=SOLUTION,
+                    ).pk
+                )
 
             def all_busy(names=names):
                 f.assert_alive()
@@ -70,8 +81,8 @@ def test_sigkilled_workers_lose_nothing(tmp_path, settings):
     # A late result from a superseded attempt changes nothing.
     row = Submission.objects.filter(pk__in=ids, attempt__gt=1).first()
     before = (row.message, row.finished_at)
-    late = {"schema_version": 1, "verdict": "wrong_answer", "message": "late"}
-    assert not judging_result_record(row.pk, row.attempt - 1, late)
-    assert not judging_result_record(row.pk, row.attempt, late)  # and a duplicate delivery
+    late = JudgeResult(verdict="wrong_answer", message="late")
+    assert not judging_result_record(row.pk, attempt=row.attempt - 1, result=late)
+    assert not judging_result_record(row.pk, attempt=row.attempt, result=late)  # a duplicate
     row.refresh_from_db()
     assert (row.message, row.finished_at, row.verdict) == (*before, "accepted")

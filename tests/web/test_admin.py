@@ -7,8 +7,8 @@ import json
 
 import pytest
 
+from judge.leaderboards.selectors import leaderboard_for_problem
 from judge.models import Submission
-from judge.selectors import leaderboard_for_problem
 from problems.models import Problem
 from tests.factories import ProblemFactory, SubmissionFactory, UserFactory
 

@@ -44,7 +44,7 @@ def test_an_unknown_address_sends_nothing_and_says_the_same(client):
 
 
 def test_email_backend_is_console_by_default_and_smtp_with_email_host(monkeypatch):
-    import judge.settings as settings_module
+    import config.settings as settings_module
 
     for name in ("EMAIL_HOST", "EMAIL_BACKEND", "EMAIL_PORT", "EMAIL_USE_TLS"):
         monkeypatch.delenv(name, raising=False)

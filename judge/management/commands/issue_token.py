@@ -20,7 +20,7 @@ class Command(BaseCommand):
         if user is None:
             raise CommandError(f"No user {username!r}. Create one with createsuperuser first.")
         try:
-            token, key = token_create(user, name)
+            token, key = token_create(user, name=name)
         except TokenError as exc:
             raise CommandError(exc.message) from None
         self.stdout.write(key)

@@ -27,9 +27,10 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections, connection
 
-from judge.devices import Device, detect_devices
-from judge.queues import queue_for
-from judge.services import submissions_requeue_stale, worker_register, workers_heartbeat
+from judge.judging.reconcile import submissions_requeue_stale
+from judge.queue import queue_for
+from judge.worker.devices import Device, detect_devices
+from judge.worker.services import worker_register, workers_heartbeat
 
 HEARTBEAT_S = 10.0
 RESTART_BACKOFF_S = 5.0
@@ -51,7 +52,7 @@ class ManagedWorker:
 def celery_argv(worker: ManagedWorker, loglevel: str) -> list[str]:
     node = worker.name.replace(":", "-")
     return [
-        sys.executable, "-m", "celery", "-A", "judge", "worker",
+        sys.executable, "-m", "celery", "-A", "config", "worker",
         "-Q", worker.queue, "-c", "1", "--prefetch-multiplier", "1",
         "-n", f"{node}@{socket.gethostname()}", "-P", "prefork",
         "--without-gossip", "--without-mingle", "-l", loglevel,
@@ -135,7 +136,12 @@ class Command(BaseCommand):
         if opts["dry_run"]:
             return
         for worker in workers:
-            worker_register(worker.name, worker.device.kind, worker.device.model, [worker.queue])
+            worker_register(
+                worker.name,
+                device_kind=worker.device.kind,
+                gpu_model=worker.device.model,
+                queues=[worker.queue],
+            )
         connection.close()
         stop = threading.Event()
         threads = [threading.Thread(target=self._heartbeat, args=(workers, stop), daemon=True)]

@@ -18,7 +18,7 @@ class Command(BaseCommand):
         parser.add_argument("--catalog", type=Path, default=None, help="catalog folder")
 
     def handle(self, *args, slugs: list[str], catalog: Path | None, **options) -> None:
-        report = problems_sync_from_catalog(catalog or settings.KJ_CATALOG_DIR, slugs or None)
+        report = problems_sync_from_catalog(catalog or settings.KJ_CATALOG_DIR, slugs=slugs or None)
         for label in ("created", "updated", "unchanged"):
             names = getattr(report, label)
             self.stdout.write(

@@ -4,7 +4,7 @@ solutions and starters through the runner, and fail if any verdict is not the ex
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from runner.tools import validate
+from runner.service.client import validate_packages
 
 
 class Command(BaseCommand):
@@ -19,7 +19,7 @@ class Command(BaseCommand):
         argv = [*slugs, "--device", device, "--catalog", str(settings.KJ_CATALOG_DIR)]
         if json:
             argv.append("--json")
-        status = validate.main(argv)
+        status = validate_packages(argv)
         if status == 2:
             raise CommandError("invalid arguments")
         if status != 0:

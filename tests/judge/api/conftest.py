@@ -11,7 +11,7 @@ from tests.factories import ProblemFactory, UserFactory
 
 
 def token_client(user) -> APIClient:
-    _, key = token_create(user, "tests")
+    _, key = token_create(user, name="tests")
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     return client

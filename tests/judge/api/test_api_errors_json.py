@@ -64,7 +64,7 @@ def test_an_unexpected_exception_is_a_json_500(api, monkeypatch, caplog):
     def boom(*args, **kwargs):
         raise RuntimeError("bug")
 
-    monkeypatch.setattr("judge.api.me.MeView.get", boom)
+    monkeypatch.setattr("accounts.api.me.MeView.get", boom)
     api.raise_request_exception = False
     with caplog.at_level(logging.ERROR):
         r = api.get("/api/v1/me/")

@@ -8,8 +8,8 @@ import pytest
 from django.utils import timezone
 
 from judge.api.leaderboards import ProblemLeaderboardView
+from judge.leaderboards.selectors import leaderboard_for_problem
 from judge.models import Mode, Status, Verdict
-from judge.selectors import leaderboard_for_problem
 from tests.factories import ProblemFactory, SubmissionFactory, UserFactory, WorkerFactory
 from tests.judge.api.conftest import error_of
 

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from judge.jobspec import build_job_json
+from judge.judging.claim import judging_claim
+from judge.judging.jobspec import build_job_json
+from judge.judging.record import judging_result_record
 from judge.models import RANKABLE, LeaderboardBest, Mode, Status, Submission, SubmissionProfile
 from judge.profiling import (
     profile_compare,
@@ -18,7 +20,7 @@ from judge.profiling import (
     profile_reports_expire,
     profile_summary,
 )
-from judge.services import judging_claim, judging_result_record
+from runner.contract import JudgeResult
 from tests.factories import SubmissionFactory, UserFactory, WorkerFactory
 from tests.judge.api.conftest import error_of, submit_body, token_client
 
@@ -86,9 +88,11 @@ def profiled(user, problem, folder: Path, name: str, size: int = 1000) -> Submis
     sub = SubmissionFactory(
         user=user, problem=problem, mode=Mode.PROFILE, device_kind="gpu-h200", language="cuda"
     )
-    claimed = judging_claim(sub.pk, "w1")
+    claimed = judging_claim(sub.pk, worker_name="w1")
     result = profile_result(write_report(folder, name, size))
-    recorded = judging_result_record(sub.pk, claimed.attempt, result)
+    recorded = judging_result_record(
+        sub.pk, attempt=claimed.attempt, result=JudgeResult.from_dict(result)
+    )
     profile_report_keep(sub.pk, result, recorded=recorded)
     sub.refresh_from_db()
     return sub
@@ -133,9 +137,11 @@ def test_profile_job_carries_the_report_folder(reports, problem):
 @pytest.mark.django_db
 def test_a_profile_never_scores_or_ranks(reports, user, problem):
     sub = SubmissionFactory(user=user, problem=problem, mode=Mode.PROFILE, device_kind="gpu-h200")
-    claimed = judging_claim(sub.pk, "w1")
+    claimed = judging_claim(sub.pk, worker_name="w1")
     result = profile_result(write_report(reports, "a.ncu-rep", 10), score_ms=0.1)
-    assert judging_result_record(sub.pk, claimed.attempt, result)
+    assert judging_result_record(
+        sub.pk, attempt=claimed.attempt, result=JudgeResult.from_dict(result)
+    )
     sub.refresh_from_db()
     assert sub.verdict == "accepted" and sub.score is None
     assert not Submission.objects.filter(RANKABLE, pk=sub.pk).exists()
@@ -222,8 +228,12 @@ def test_api_profile_is_for_the_owner_and_only_for_profiles(reports, user, probl
 @pytest.mark.django_db
 def test_api_failed_profile_says_why_and_has_no_report(user, api, problem, reports):
     sub = SubmissionFactory(user=user, problem=problem, mode=Mode.PROFILE, device_kind="gpu-h200")
-    claimed = judging_claim(sub.pk, "w1")
-    judging_result_record(sub.pk, claimed.attempt, profile_result(None, ok=False))
+    claimed = judging_claim(sub.pk, worker_name="w1")
+    judging_result_record(
+        sub.pk,
+        attempt=claimed.attempt,
+        result=JudgeResult.from_dict(profile_result(None, ok=False)),
+    )
     body = api.get(f"/api/v1/submissions/{sub.pk}/profile/").json()
     assert body["profile"]["ok"] is False
     assert body["profile"]["error"] == "Profiling needs Nsight Compute"

@@ -72,7 +72,7 @@ def test_schemathesis_finds_no_server_errors(live_server, settings, tmp_path):
     user = UserFactory(username="fuzzer")
     problem = ProblemFactory(slug="vector-add")
     SubmissionFactory(user=user, problem=problem)
-    _, key = token_create(user, "schemathesis")
+    _, key = token_create(user, name="schemathesis")
     argv = [
         cli, "run", f"{live_server.url}/api/schema/?format=json",
         "--url", live_server.url,

@@ -148,11 +148,12 @@ def test_cancel_queued_then_409(api, user, problem):
 
 
 def test_cancelled_submission_is_never_claimed(user, problem):
-    from judge.services import judging_claim, submission_cancel
+    from judge.judging.claim import judging_claim
+    from judge.submissions.services import submission_cancel
 
     sub = SubmissionFactory(user=user, problem=problem)
-    submission_cancel(user, sub.pk)
-    assert judging_claim(sub.pk, "w") is None
+    submission_cancel(user, submission_id=sub.pk)
+    assert judging_claim(sub.pk, worker_name="w") is None
 
 
 def test_judging_rate_limit_is_429_with_retry_after(api, problem, settings):

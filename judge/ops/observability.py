@@ -8,7 +8,6 @@ same and nothing needs Prometheus' multiprocess mode.
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import timedelta
 
 from django.conf import settings
 from django.db import connection
@@ -18,23 +17,11 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 from judge.models import RUNNING_STATUSES, Status, Submission, Worker
-from judge.queues import queue_for
+from judge.queue import broker_is_redis, redis_client
+from judge.worker.selectors import live_workers
 
 PHASES = ("compile_s", "start_s", "tests_s", "benchmark_s", "total_s")
 PHASE_BUCKETS = (0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0, 600.0)
-REDIS_PRIORITY_STEPS = range(10)  # matches CELERY_BROKER_TRANSPORT_OPTIONS
-
-
-def broker_is_redis() -> bool:
-    return settings.CELERY_BROKER_URL.startswith(("redis://", "rediss://", "unix://"))
-
-
-def _redis_client():
-    import redis
-
-    return redis.Redis.from_url(
-        settings.CELERY_BROKER_URL, socket_timeout=2, socket_connect_timeout=2
-    )
 
 
 def database_check() -> tuple[bool, str]:
@@ -50,7 +37,7 @@ def database_check() -> tuple[bool, str]:
 def broker_check() -> tuple[bool, str]:
     try:
         if broker_is_redis():
-            client = _redis_client()
+            client = redis_client()
             try:
                 client.ping()
             finally:
@@ -62,16 +49,6 @@ def broker_check() -> tuple[bool, str]:
         return True, "not checked (unknown transport)"
     except Exception as exc:  # noqa: BLE001
         return False, f"{type(exc).__name__}: {exc}"
-
-
-def live_workers() -> dict[str, int]:
-    since = timezone.now() - timedelta(seconds=settings.KJ_WORKER_LIVE_S)
-    rows = (
-        Worker.objects.filter(last_heartbeat__gte=since)
-        .values("device_kind")
-        .annotate(n=Count("pk"))
-    )
-    return {row["device_kind"]: row["n"] for row in rows}
 
 
 def health() -> tuple[bool, dict]:
@@ -118,26 +95,6 @@ def running_counts() -> dict[str, int]:
         if status in RUNNING_STATUSES:
             counts[kind] += n
     return dict(counts)
-
-
-def broker_queue_lengths(device_kinds: set[str]) -> dict[str, int]:
-    """Messages waiting in Redis per queue (all priority sub-queues). Empty when not Redis."""
-    if not broker_is_redis():
-        return {}
-    sep = settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("sep", ":")
-    client = _redis_client()
-    try:
-        lengths = {}
-        for kind in sorted(device_kinds):
-            queue = queue_for(kind)
-            names = [queue] + [f"{queue}{sep}{p}" for p in REDIS_PRIORITY_STEPS if p]
-            pipe = client.pipeline()
-            for name in names:
-                pipe.llen(name)
-            lengths[queue] = int(sum(pipe.execute()))
-        return lengths
-    finally:
-        client.close()
 
 
 def verdict_counts() -> dict[tuple[str, str], int]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import dj_database_url
 
-from judge.env import env_bool, env_int, env_list, secret_key
+from config.env import env_bool, env_int, env_list, secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("KJ_VAR_DIR", BASE_DIR / "var"))
@@ -53,9 +53,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
-ROOT_URLCONF = "judge.urls"
-WSGI_APPLICATION = "judge.wsgi.application"
-ASGI_APPLICATION = "judge.asgi.application"
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [
     {
@@ -140,14 +140,14 @@ KJ_SUBMIT_THROTTLE = os.environ.get("KJ_SUBMIT_THROTTLE", "30/min")
 KJ_SSE_MAX_S = env_int("KJ_SSE_MAX_S", 900)  # an event stream closes after this long
 KJ_SSE_POLL_S = float(os.environ.get("KJ_SSE_POLL_S") or 0.3)
 
-# KJ_LOG_FORMAT=json: one JSON object per line with the judging context (judge/logfmt.py).
+# KJ_LOG_FORMAT=json: one JSON object per line with the judging context (judge/ops/logfmt.py).
 KJ_LOG_FORMAT = os.environ.get("KJ_LOG_FORMAT", "text").strip().lower()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {
         "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
-        "json": {"()": "judge.logfmt.JsonFormatter"},
+        "json": {"()": "judge.ops.logfmt.JsonFormatter"},
     },
     "handlers": {
         "console": {
@@ -158,9 +158,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 
-# --- judging rules --------------------------------------------------------------------------
-KJ_LANGUAGES = ["cuda", "triton", "pytorch", "cupy"]
-KJ_CPU_LANGUAGES = ["pytorch", "triton"]
+# --- judging rules (the languages are the runner's: runner.contract.LANGUAGES) --------------
 # Email (password resets): printed on the console unless EMAIL_HOST names an SMTP server.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 EMAIL_BACKEND = os.environ.get(

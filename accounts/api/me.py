@@ -9,7 +9,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from judge.selectors import user_stats
+from judge.submissions.selectors import user_stats
 
 
 class MeView(GenericAPIView):

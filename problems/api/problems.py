@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.generics import GenericAPIView
@@ -11,10 +10,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from judge.api.errors import ApiError
-from judge.api.signatures import signatures
-from judge.selectors import devices_live, problem_list_for_api, problems_solved_by
+from judge.problem_stats import problem_list_for_api
+from judge.rules import languages_offered
+from judge.submissions.selectors import problems_solved_by
+from judge.worker.selectors import devices_live
 from problems.models import Difficulty
 from problems.selectors import problem_get_published
+from problems.starters import signatures
 
 
 class ProblemListView(GenericAPIView):
@@ -109,9 +111,7 @@ class ProblemDetailView(GenericAPIView):
             {
                 "kind": d.kind,
                 "live_workers": d.live_workers,
-                "languages": list(
-                    settings.KJ_CPU_LANGUAGES if d.kind == "cpu" else settings.KJ_LANGUAGES
-                ),
+                "languages": list(languages_offered(d.kind)),
             }
             for d in devices_live()
         ]
@@ -125,7 +125,7 @@ class ProblemDetailView(GenericAPIView):
             "signature": signatures(spec),
             "params": params,
             "starters": problem.starters or {},
-            "languages": list(settings.KJ_LANGUAGES),
+            "languages": list(languages_offered()),
             "devices": devices,
             "atol": spec.get("atol", 0.0),
             "rtol": spec.get("rtol", 0.0),

@@ -10,8 +10,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from judge.metrics import render
-from judge.observability import health
+from judge.ops.metrics import render
+from judge.ops.observability import health
 
 
 @never_cache

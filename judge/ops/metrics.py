@@ -1,4 +1,4 @@
-"""Prometheus exposition for /metrics: a collector that reads judge/observability.py at
+"""Prometheus exposition for /metrics: a collector that reads judge/ops/observability.py at
 scrape time (so it is the same from every process), in its own registry."""
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ from prometheus_client.core import (
     HistogramMetricFamily,
 )
 
-from judge import observability as obs
+from judge.ops import observability as obs
+from judge.queue import broker_is_redis, broker_queue_lengths
+from judge.worker.selectors import live_workers
 
 log = logging.getLogger("judge.metrics")
 
@@ -86,20 +88,20 @@ class JudgeCollector:
         for name, kind, age in obs.worker_heartbeat_ages():
             ages.add_metric([name, kind], age)
         yield ages
-        for kind, n in sorted(obs.live_workers().items()):
+        for kind, n in sorted(live_workers().items()):
             live.add_metric([kind], n)
         yield live
 
     def _broker_metrics(self):
-        if not obs.broker_is_redis():
+        if not broker_is_redis():
             return
-        kinds = set(obs.queue_depths()) | {"cpu"} | set(obs.live_workers())
+        kinds = set(obs.queue_depths()) | {"cpu"} | set(live_workers())
         lengths = GaugeMetricFamily(
             "kj_broker_queue_length",
             "Messages waiting in the Redis broker per Celery queue (all priorities)",
             labels=["queue"],
         )
-        for queue, n in sorted(obs.broker_queue_lengths(kinds).items()):
+        for queue, n in sorted(broker_queue_lengths(kinds).items()):
             lengths.add_metric([queue], n)
         yield lengths
 

@@ -43,7 +43,7 @@ class TokenListCreateView(GenericAPIView):
         data = self.TokenCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
-            token, key = token_create(request.user, data.validated_data["name"])
+            token, key = token_create(request.user, name=data.validated_data["name"])
         except TokenError as exc:
             fields = {exc.field: [exc.message]} if exc.field else None
             raise ApiError(exc.code, exc.message, 400, fields) from None
@@ -61,6 +61,6 @@ class TokenRevokeView(GenericAPIView):
         responses={204: None},
     )
     def delete(self, request: Request, pk: int) -> Response:
-        if not token_revoke(request.user, pk):
+        if not token_revoke(request.user, token_id=pk):
             raise ApiError("not_found", f"You have no token {pk}.", 404)
         return Response(status=status.HTTP_204_NO_CONTENT)

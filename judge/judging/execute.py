@@ -1,4 +1,4 @@
-"""Judging one claimed submission: JobSpec -> runner child -> recorded result."""
+"""Judging one claimed submission: JobSpec -> runner (service or child) -> recorded result."""
 
 from __future__ import annotations
 
@@ -6,11 +6,12 @@ import logging
 
 from django.conf import settings
 
-from judge.dbretry import db_retry
-from judge.jobspec import build_job_json
+from judge.judging.dbretry import db_retry
+from judge.judging.jobspec import build_job_json
+from judge.judging.record import judging_progress_record, judging_result_record
 from judge.models import Mode, Submission, Verdict
 from judge.profiling import profile_report_keep
-from judge.services import internal_error_result, judging_progress_record, judging_result_record
+from runner.contract import JudgeResult
 from runner.service.client import run_job
 
 log = logging.getLogger(__name__)
@@ -24,12 +25,11 @@ def judging_execute(submission: Submission) -> bool:
         job_json = build_job_json(submission)
     except Exception as exc:  # noqa: BLE001 - a bad stored spec is the site's fault
         log.exception("could not build the job for submission %s", pk)
-        return db_retry(
-            judging_result_record,
-            pk,
-            attempt,
-            internal_error_result(f"The problem's stored spec is invalid: {exc}"),
-        )
+        result = JudgeResult.internal_error(f"The problem's stored spec is invalid: {exc}")
+        recorded = db_retry(judging_result_record, pk, attempt=attempt, result=result)
+    if submission.mode == Mode.PROFILE:
+        profile_report_keep(pk, result.to_dict(), recorded=recorded)
+    return recorded
     outcome = run_job(
         job_json,
         python=settings.KJ_RUNNER_PYTHON,
@@ -38,23 +38,24 @@ def judging_execute(submission: Submission) -> bool:
         socket_path=settings.KJ_RUNNER_SOCKET if settings.KJ_RUNNER_SERVICE else "",
         on_event=lambda event: _progress(pk, attempt, event),
     )
-    if outcome.result is not None:
-        recorded = db_retry(judging_result_record, pk, attempt, outcome.result)
-        if submission.mode == Mode.PROFILE:
-            profile_report_keep(pk, outcome.result, recorded=recorded)
-        return recorded
-    log.error("submission %s attempt %s: %s", pk, attempt, outcome.error)
-    result = internal_error_result(outcome.error)
-    if outcome.timed_out:
-        result["verdict"] = Verdict.TIME_LIMIT_EXCEEDED
-    return db_retry(judging_result_record, pk, attempt, result)
+    result = outcome.judge_result
+    if result is None:
+        log.error("submission %s attempt %s: %s", pk, attempt, outcome.error)
+        if outcome.timed_out:
+            result = JudgeResult(verdict=Verdict.TIME_LIMIT_EXCEEDED, message=outcome.error)
+        else:
+            result = JudgeResult.internal_error(outcome.error)
+    recorded = db_retry(judging_result_record, pk, attempt=attempt, result=result)
+    if submission.mode == Mode.PROFILE:
+        profile_report_keep(pk, result.to_dict(), recorded=recorded)
+    return recorded
 
 
 def _progress(pk: int, attempt: int, event: dict) -> None:
     """Progress is best effort: a database that stays away past the retries loses an event,
     never the job (the result is what counts)."""
     try:
-        db_retry(judging_progress_record, pk, attempt, event)
+        db_retry(judging_progress_record, pk, attempt=attempt, event=event)
     except Exception:  # noqa: BLE001
         log.warning("lost a progress event of submission %s", pk, exc_info=True,
                     extra={"submission_id": pk, "attempt": attempt,

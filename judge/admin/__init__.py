@@ -1,14 +1,14 @@
+"""The judging app's admin: submissions (rejudge, hide, mark as cheated; edits and deletes keep
+the leaderboards right), workers, and the judging side of the problem admin (problems.py)."""
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 
+from judge.admin import problems as problem_admin
+from judge.leaderboards.services import leaderboard_best_refresh
 from judge.models import Submission, Worker
-from judge.services import (
-    leaderboard_best_refresh,
-    submission_moderate,
-    submission_rejudge,
-    submissions_delete,
-)
+from judge.submissions.services import submission_moderate, submission_rejudge, submissions_delete
 
 
 class ModerationActionForm(ActionForm):
@@ -44,8 +44,11 @@ class SubmissionAdmin(admin.ModelAdmin):
             .first()
         )
         super().save_model(request, obj, form, change)
-        for board in {before, (obj.user_id, obj.problem_id, obj.device_kind)} - {None}:
-            leaderboard_best_refresh(*board)
+        for user_id, problem_id, kind in {
+            before,
+            (obj.user_id, obj.problem_id, obj.device_kind),
+        } - {None}:
+            leaderboard_best_refresh(user_id, problem_id=problem_id, device_kind=kind)
 
     def delete_model(self, request, obj) -> None:
         submissions_delete(Submission.objects.filter(pk=obj.pk))
@@ -90,3 +93,6 @@ class SubmissionAdmin(admin.ModelAdmin):
 class WorkerAdmin(admin.ModelAdmin):
     list_display = ("name", "device_kind", "gpu_model", "last_heartbeat", "started_at")
     list_filter = ("device_kind",)
+
+
+problem_admin.register()

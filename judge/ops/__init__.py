@@ -1,0 +1,1 @@
+"""Operations: /healthz, /metrics, JSON log lines."""
