@@ -181,6 +181,12 @@ KJ_MAX_SOURCE_BYTES = env_int("KJ_MAX_SOURCE_BYTES", 64 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("KJ_MAX_REQUEST_BYTES", 2_621_440)  # Django's 2.5 MB
 KJ_RATE_LIMIT_COUNT = env_int("KJ_RATE_LIMIT_COUNT", 10)  # submissions per user ...
 KJ_RATE_LIMIT_WINDOW_S = env_int("KJ_RATE_LIMIT_WINDOW_S", 60)  # ... per this many seconds
+# Profiles (mode "profile", docs/profiling.md): their own rate limit, and the Nsight Compute
+# reports the worker keeps in KJ_PROFILE_DIR within KJ_PROFILE_BUDGET_BYTES (oldest expire).
+KJ_PROFILE_RATE_LIMIT_COUNT = env_int("KJ_PROFILE_RATE_LIMIT_COUNT", 5)
+KJ_PROFILE_RATE_LIMIT_WINDOW_S = env_int("KJ_PROFILE_RATE_LIMIT_WINDOW_S", 3600)
+KJ_PROFILE_BUDGET_BYTES = env_int("KJ_PROFILE_BUDGET_BYTES", 1 << 30)
+KJ_PROFILE_DIR = Path(os.environ.get("KJ_PROFILE_DIR") or VAR_DIR / "profiles")
 KJ_WORKER_LIVE_S = env_int("KJ_WORKER_LIVE_S", 60)  # a worker is live if it heartbeated since
 KJ_STATS_CACHE_S = env_int("KJ_STATS_CACHE_S", 30)  # problem list counts cached this long (0: off)
 KJ_LEADERBOARD_CACHE_S = env_int("KJ_LEADERBOARD_CACHE_S", 10)  # leaderboards, likewise

@@ -19,7 +19,6 @@ folder the workers write and the web hosts read), ``KJ_PROFILE_BUDGET_BYTES`` (1
 from __future__ import annotations
 
 import logging
-import os
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -28,27 +27,18 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from config.env import env_int
 from judge.errors import SubmissionRefused
 from judge.models import Mode, Submission, SubmissionProfile
 
 log = logging.getLogger(__name__)
 
-DEFAULTS = {
-    "KJ_PROFILE_BUDGET_BYTES": 1 << 30,
-    "KJ_PROFILE_RATE_LIMIT_COUNT": 5,
-    "KJ_PROFILE_RATE_LIMIT_WINDOW_S": 3600,
-}
-
 
 def _int_setting(name: str) -> int:
-    value = getattr(settings, name, None)
-    return int(value) if value is not None else env_int(name, DEFAULTS[name])
+    return int(getattr(settings, name))
 
 
 def profile_dir() -> Path:
-    configured = getattr(settings, "KJ_PROFILE_DIR", None) or os.environ.get("KJ_PROFILE_DIR")
-    return Path(configured) if configured else Path(settings.VAR_DIR) / "profiles"
+    return Path(settings.KJ_PROFILE_DIR)
 
 
 def profile_output_dir() -> str:
