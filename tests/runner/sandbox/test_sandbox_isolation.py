@@ -11,17 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from runner.sandbox import SandboxError, SandboxLimits, SandboxRequest, run, spawn
-from runner.sandbox import core as sb
-from runner.sandbox.core import _bwrap_works, _unshare_works
+from runner.sandbox import SANDBOX_UID, SandboxError, SandboxLimits, SandboxRequest, run, spawn
+from runner.sandbox.backends import bwrap_works, unshare_works
 
 REPO = Path(__file__).resolve().parents[3]
 
 BACKENDS = [
-    pytest.param("bwrap", marks=pytest.mark.skipif(not _bwrap_works()[0], reason="no bwrap")),
+    pytest.param("bwrap", marks=pytest.mark.skipif(not bwrap_works()[0], reason="no bwrap")),
     pytest.param(
         "unshare",
-        marks=pytest.mark.skipif(not _unshare_works()[0], reason="unshare fallback needs root"),
+        marks=pytest.mark.skipif(not unshare_works()[0], reason="unshare fallback needs root"),
     ),
 ]
 
@@ -57,7 +56,7 @@ def test_unprivileged_uid_and_no_capabilities(backend, tmp_path):
     )
     assert o.returncode == 0, o.stderr
     ids, caps = o.stdout.decode().splitlines()
-    assert ids == f"{sb.SANDBOX_UID} {sb.SANDBOX_UID} {sb.SANDBOX_UID} []"
+    assert ids == f"{SANDBOX_UID} {SANDBOX_UID} {SANDBOX_UID} []"
     assert caps.split() == ["0000000000000000", "0000000000000000", "1", "2"]
 
 
@@ -113,7 +112,7 @@ def test_cannot_see_project_root_tmp_or_secrets(backend, tmp_path):
     assert o.returncode == 0, o.stderr
     out = o.stdout.decode().splitlines()
     assert all(line.endswith(" False") for line in out[:8]), out
-    assert out[8].startswith(f"sandbox:x:{sb.SANDBOX_UID}") and "root:x:0" not in o.stdout.decode()
+    assert out[8].startswith(f"sandbox:x:{SANDBOX_UID}") and "root:x:0" not in o.stdout.decode()
     # parents of mount points are traversable but not listable; at most the venv is there
     assert out[9] in ("unlistable", "['.venv']") and out[10] == "unlistable"
 
@@ -135,7 +134,7 @@ def test_only_job_dir_writable(backend, tmp_path):
     assert o.returncode == 0, o.stderr
     assert "WROTE" not in o.stdout.decode().replace("WROTE /dev/shm/x", ""), o.stdout
     assert (tmp_path / "ok.txt").read_text() == "fine"
-    assert (tmp_path / "ok.txt").stat().st_uid == sb.SANDBOX_UID
+    assert (tmp_path / "ok.txt").stat().st_uid == SANDBOX_UID
     assert not Path(sys.prefix, "x").exists()
 
 

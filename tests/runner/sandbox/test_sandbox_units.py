@@ -19,8 +19,9 @@ from runner.sandbox import (
     run,
     seccomp,
 )
-from runner.sandbox.core import choose_backend, safe_read
-from runner.sandbox.docker import container_spec, docker_run_argv
+from runner.sandbox.backends import choose_backend
+from runner.sandbox.backends.docker import container_spec, docker_run_argv
+from runner.sandbox.handle import safe_read
 
 
 def test_bpf_program_shape():
