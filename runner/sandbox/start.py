@@ -49,7 +49,8 @@ def _prepare_workdir(workdir: Path) -> None:
 
 
 def spawn(req: SandboxRequest) -> SandboxProcess:
-    """Start ``req.argv`` in the sandbox and return at once (see the package docstring)."""
+    """Start ``req.command()`` (``req.wrap + req.argv``) in the sandbox and return at once
+    (see the package docstring)."""
     backend = backends.choose_backend(req.backend)
     req.workdir = Path(req.workdir).resolve()
     env = scrub_env(req.env, req.workdir)

@@ -49,6 +49,15 @@ class SandboxRequest:
     stdout: int | None = subprocess.DEVNULL
     stderr: int | None = subprocess.DEVNULL
     log_path: Path | None = None
+    # A command put in front of argv inside the sandbox, e.g. a profiler
+    # (["ncu", "--target-processes", "all", "-o", "report"]): it runs under every protection
+    # argv would (uid, namespaces, seccomp, cgroup, rlimits, wall clock) and argv runs as its
+    # child. Its program must be visible inside: under /usr, or its directory in ro_binds.
+    wrap: list[str] = field(default_factory=list)
+
+    def command(self) -> list[str]:
+        """What is executed inside the sandbox: ``wrap + argv``."""
+        return [*self.wrap, *self.argv]
 
 
 @dataclass

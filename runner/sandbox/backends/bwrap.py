@@ -144,7 +144,7 @@ def bwrap_argv(
             "--no-new-privs",
             "--",
         ]
-    return a + list(req.argv)
+    return a + req.command()
 
 
 def data_fd(data: bytes) -> int:

@@ -57,7 +57,7 @@ def container_spec(
         ulimits.append({"Name": "cpu", "Soft": cpu_s, "Hard": cpu_s})
     spec = {
         "image": image or os.environ.get("KERNELJUDGE_RUNNER_IMAGE", DEFAULT_IMAGE),
-        "command": list(req.argv),
+        "command": req.command(),
         "user": f"{CONTAINER_UID}:{CONTAINER_UID}",
         "environment": dict(env),
         "working_dir": str(req.cwd or workdir),

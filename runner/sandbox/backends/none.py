@@ -10,7 +10,7 @@ from ..types import BackendCommand, SandboxRequest
 
 
 def command(req: SandboxRequest, env: dict[str, str]) -> BackendCommand:
-    """The request's own argv and environment, after a loud warning."""
+    """The request's own command and environment, after a loud warning."""
     # stacklevel 4: none.command <- backends.command <- spawn <- the caller of spawn
     warnings.warn(
         "KERNELJUDGE_SANDBOX=none: untrusted code runs UNSANDBOXED (dev only)", stacklevel=4
@@ -20,4 +20,4 @@ def command(req: SandboxRequest, env: dict[str, str]) -> BackendCommand:
         "rights (dev only)",
         file=sys.stderr,
     )
-    return BackendCommand(argv=list(req.argv), env=env)
+    return BackendCommand(argv=req.command(), env=env)

@@ -61,7 +61,8 @@ def unshare_argv(req: SandboxRequest, plan: Plan, env: dict[str, str]) -> list[s
         (d, d, "dev") for d in DEV_NODES + tuple(plan.dev) if os.path.exists(d)
     ]
     binds += [(p, p, "rw") for p in plan.rw]
-    argv0 = req.argv[0]
+    command = req.command()
+    argv0 = command[0]
     if "/" not in argv0:
         for d in SANDBOX_PATH.split(":"):
             if os.access(os.path.join(d, argv0), os.X_OK):
@@ -75,7 +76,7 @@ def unshare_argv(req: SandboxRequest, plan: Plan, env: dict[str, str]) -> list[s
         "uid": SANDBOX_UID,
         "gid": SANDBOX_GID,
         "cwd": str(req.cwd or req.workdir),
-        "argv": [argv0, *req.argv[1:]],
+        "argv": [argv0, *command[1:]],
         "env": env,
         "seccomp": seccomp.build_filter().hex() if seccomp.supported()[0] else None,
     }

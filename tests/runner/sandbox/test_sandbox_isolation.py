@@ -381,3 +381,43 @@ def test_side_by_side_jobs_do_not_share_a_process_budget(backend, tmp_path):
     ]
     outs = [p.communicate(timeout=60)[0].decode() for p in procs]
     assert [o.strip().splitlines()[-1] for o in outs] == ["ok", "ok"], outs
+
+
+def test_wrap_runs_inside_the_sandbox_in_front_of_argv(backend, tmp_path):
+    """A wrapper (here ``env``, standing in for a profiler) runs as the sandbox uid and
+    starts argv: the variable only the wrapper sets reaches the child."""
+    o = run(
+        SandboxRequest(
+            argv=[sys.executable, "-c", "import os; print(os.getuid(), os.environ['KJ_WRAP'])"],
+            workdir=tmp_path,
+            backend=backend,
+            wrap=["env", "KJ_WRAP=on"],
+            limits=SandboxLimits(wall_s=20),
+        )
+    )
+    assert o.returncode == 0, o.stderr
+    assert o.stdout.decode().split() == [str(SANDBOX_UID), "on"]
+
+
+@pytest.mark.parametrize("module", [True, False], ids=["sandbox", "plain-process-group"])
+def test_runner_spawn_passes_wrap(module, tmp_path, monkeypatch):
+    """runner.sandbox.process.spawn (the supervisor's entry point) forwards ``wrap``, with
+    the sandbox package and in its plain-process fallback."""
+    from runner.sandbox import process
+
+    if module and not (bwrap_works()[0] or unshare_works()[0]):
+        pytest.skip("no process sandbox on this host")
+    if not module:
+        monkeypatch.setenv("KERNELJUDGE_NO_SANDBOX_MODULE", "1")
+    process.sandbox_owns(tmp_path)
+    code = "import os; open('out.txt', 'w').write(os.environ.get('KJ_WRAP', 'missing'))"
+    handle = process.spawn(
+        [sys.executable, "-c", code],
+        tmp_path,
+        gpu=False,
+        env=process.base_env(),
+        timeout_s=20,
+        wrap=["env", "KJ_WRAP=on"],
+    )
+    assert handle.wait(30) == 0
+    assert (tmp_path / "out.txt").read_text() == "on"
