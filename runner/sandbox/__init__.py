@@ -39,22 +39,21 @@ Backend: ``$KERNELJUDGE_SANDBOX`` = ``bwrap`` | ``unshare`` | ``docker`` | ``non
 bwrap when it works, else the unshare fallback). ``none`` is for explicit dev use only and is
 reported loudly. ``active_protections(gpu)`` / ``python -m runner doctor`` say what is on.
 Read files the child wrote with ``safe_read(workdir, name)`` (no symlink tricks).
+
+Layout: ``types`` (request, limits, outcome), ``env`` (the sandbox uid, the scrubbed
+environment), ``mounts`` (what is visible inside), ``backends/`` (``bwrap``, ``unshare`` with
+its in-namespace ``unshare_launch.py``, ``docker``, ``none``, and the choice between them),
+``start`` (``spawn``/``run``: cgroup, rlimits, wall clock), ``handle`` (the process handle,
+``safe_read``), ``cgroups``, ``seccomp``, ``protections`` (what this host enforces), and
+``process``, the runner's entry point (a plain process group where this package is absent).
 """
 
-from .core import (
-    SANDBOX_GID,
-    SANDBOX_UID,
-    SandboxError,
-    SandboxLimits,
-    SandboxOutcome,
-    SandboxProcess,
-    SandboxRequest,
-    choose_backend,
-    run,
-    safe_read,
-    spawn,
-)
+from .backends import choose_backend
+from .env import SANDBOX_GID, SANDBOX_UID
+from .handle import SandboxProcess, safe_read
 from .protections import active_protections
+from .start import run, spawn
+from .types import SandboxError, SandboxLimits, SandboxOutcome, SandboxRequest
 
 __all__ = [
     "SANDBOX_GID",

@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -115,9 +116,12 @@ def spawn(
     timeout_s: float | None = None,
     fsize_bytes: int | None = None,
     log_path: Path | None = None,
+    wrap: Sequence[str] = (),
+    ro_binds: Sequence[Path] = (),
 ):
     """Start ``argv`` sandboxed; returns a handle with wait(timeout)/kill()/returncode and
-    ``memory_exceeded``."""
+    ``memory_exceeded``. ``wrap`` goes in front of argv inside the sandbox (a profiler such as
+    ``ncu ...``); ``ro_binds`` adds read-only paths (a wrapper installed outside /usr)."""
     sb = _sandbox()
     if sb is not None:
         lim = {"wall_s": timeout_s}
@@ -131,15 +135,16 @@ def spawn(
             gpu=gpu,
             env=dict(env),
             limits=sb.SandboxLimits(**lim),
-            ro_binds=[RUNNER_ROOT / "runner", *_bytecode_dirs(env)],
+            ro_binds=[RUNNER_ROOT / "runner", *_bytecode_dirs(env), *map(Path, ro_binds)],
             pass_fds=tuple(pass_fds),
             log_path=log_path,
+            wrap=list(wrap),
         )
         return sb.spawn(req)
     log = open(log_path, "ab") if log_path else subprocess.DEVNULL  # noqa: SIM115
     try:
         popen = subprocess.Popen(
-            list(argv),
+            [*wrap, *argv],
             cwd=str(workdir),
             env={**env, "HOME": str(workdir)},
             pass_fds=tuple(pass_fds),

@@ -7,15 +7,10 @@ import shutil
 from functools import lru_cache
 
 from . import cgroups, seccomp
-from .core import (
-    ENV_SETTING,
-    SANDBOX_UID,
-    SandboxError,
-    _bwrap_works,
-    _unshare_works,
-    choose_backend,
-    gpu_device_nodes,
-)
+from .backends import ENV_SETTING, bwrap_works, choose_backend, unshare_works
+from .env import SANDBOX_UID
+from .mounts import gpu_device_nodes
+from .types import SandboxError
 
 
 def _p(active: bool, detail: str) -> dict:
@@ -32,10 +27,10 @@ def _cached(gpu: bool, setting: str) -> dict[str, dict]:
         backend, why = "unavailable", str(e)
     boxed = backend in ("bwrap", "unshare")
     if backend == "bwrap":
-        bdetail = f"bubblewrap ({_bwrap_works()[1]})"
+        bdetail = f"bubblewrap ({bwrap_works()[1]})"
     elif backend == "unshare":
-        bdetail = "unshare(1) + runner/sandbox/launch.py (bwrap not available: "
-        bdetail += _bwrap_works()[1] + ")"
+        bdetail = "unshare(1) + runner/sandbox/backends/unshare_launch.py (bwrap not available: "
+        bdetail += bwrap_works()[1] + ")"
     elif backend == "docker":
         bdetail = "Docker container per job (spec built here; the engine enforces it)"
     elif backend == "none":
@@ -144,7 +139,7 @@ def _cached(gpu: bool, setting: str) -> dict[str, dict]:
         ),
     )
     out["unshare_fallback"] = _p(
-        _unshare_works()[0], _unshare_works()[1] if not _unshare_works()[0] else "available"
+        unshare_works()[0], unshare_works()[1] if not unshare_works()[0] else "available"
     )
     return out
 

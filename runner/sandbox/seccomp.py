@@ -1,6 +1,7 @@
 """A seccomp deny-list written as a classic BPF program, with no libseccomp.
 
-Stdlib only (this file is also loaded by ``launch.py`` outside the ``runner`` package).
+Stdlib only, so that code outside the ``runner`` package could load it; the unshare launcher
+(``backends/unshare_launch.py``) gets the program as hex in its config and installs it itself.
 
 ``build_filter()`` returns the raw ``struct sock_filter[]`` bytes. bubblewrap takes those
 bytes on a file descriptor (``--seccomp FD``); the unshare fallback installs them itself with

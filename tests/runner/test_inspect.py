@@ -180,7 +180,7 @@ def test_ptx_entries_and_launch_bounds():
         "max_registers": None,
     }
     assert insp.ptx_launch_bounds(entries["_Z1jv"])["max_threads"] is None
-    assert insp._short_name("_Z10vector_addPKfS0_Pfi") == "vector_add"
+    assert insp.short_name("_Z10vector_addPKfS0_Pfi") == "vector_add"
 
 
 def test_parse_nvdisasm_lines_and_grouping():

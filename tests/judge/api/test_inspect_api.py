@@ -103,7 +103,7 @@ def test_other_languages_are_explained_not_compiled(user, api, problem):
 
 @pytest.mark.django_db
 def test_unavailable_toolkit_is_not_kept(user, problem, monkeypatch):
-    import runner.tools.inspect as insp
+    import runner.tools.inspect.report as insp  # the module whose nvcc_path inspect_source calls
 
     monkeypatch.setattr(insp, "nvcc_path", lambda: None)
     sub = SubmissionFactory(user=user, problem=problem, language="cuda", source=CUDA_SOURCE)

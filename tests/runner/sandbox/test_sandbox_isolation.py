@@ -11,17 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from runner.sandbox import SandboxError, SandboxLimits, SandboxRequest, run, spawn
-from runner.sandbox import core as sb
-from runner.sandbox.core import _bwrap_works, _unshare_works
+from runner.sandbox import SANDBOX_UID, SandboxError, SandboxLimits, SandboxRequest, run, spawn
+from runner.sandbox.backends import bwrap_works, unshare_works
 
 REPO = Path(__file__).resolve().parents[3]
 
 BACKENDS = [
-    pytest.param("bwrap", marks=pytest.mark.skipif(not _bwrap_works()[0], reason="no bwrap")),
+    pytest.param("bwrap", marks=pytest.mark.skipif(not bwrap_works()[0], reason="no bwrap")),
     pytest.param(
         "unshare",
-        marks=pytest.mark.skipif(not _unshare_works()[0], reason="unshare fallback needs root"),
+        marks=pytest.mark.skipif(not unshare_works()[0], reason="unshare fallback needs root"),
     ),
 ]
 
@@ -57,7 +56,7 @@ def test_unprivileged_uid_and_no_capabilities(backend, tmp_path):
     )
     assert o.returncode == 0, o.stderr
     ids, caps = o.stdout.decode().splitlines()
-    assert ids == f"{sb.SANDBOX_UID} {sb.SANDBOX_UID} {sb.SANDBOX_UID} []"
+    assert ids == f"{SANDBOX_UID} {SANDBOX_UID} {SANDBOX_UID} []"
     assert caps.split() == ["0000000000000000", "0000000000000000", "1", "2"]
 
 
@@ -113,7 +112,7 @@ def test_cannot_see_project_root_tmp_or_secrets(backend, tmp_path):
     assert o.returncode == 0, o.stderr
     out = o.stdout.decode().splitlines()
     assert all(line.endswith(" False") for line in out[:8]), out
-    assert out[8].startswith(f"sandbox:x:{sb.SANDBOX_UID}") and "root:x:0" not in o.stdout.decode()
+    assert out[8].startswith(f"sandbox:x:{SANDBOX_UID}") and "root:x:0" not in o.stdout.decode()
     # parents of mount points are traversable but not listable; at most the venv is there
     assert out[9] in ("unlistable", "['.venv']") and out[10] == "unlistable"
 
@@ -135,7 +134,7 @@ def test_only_job_dir_writable(backend, tmp_path):
     assert o.returncode == 0, o.stderr
     assert "WROTE" not in o.stdout.decode().replace("WROTE /dev/shm/x", ""), o.stdout
     assert (tmp_path / "ok.txt").read_text() == "fine"
-    assert (tmp_path / "ok.txt").stat().st_uid == sb.SANDBOX_UID
+    assert (tmp_path / "ok.txt").stat().st_uid == SANDBOX_UID
     assert not Path(sys.prefix, "x").exists()
 
 
@@ -382,3 +381,43 @@ def test_side_by_side_jobs_do_not_share_a_process_budget(backend, tmp_path):
     ]
     outs = [p.communicate(timeout=60)[0].decode() for p in procs]
     assert [o.strip().splitlines()[-1] for o in outs] == ["ok", "ok"], outs
+
+
+def test_wrap_runs_inside_the_sandbox_in_front_of_argv(backend, tmp_path):
+    """A wrapper (here ``env``, standing in for a profiler) runs as the sandbox uid and
+    starts argv: the variable only the wrapper sets reaches the child."""
+    o = run(
+        SandboxRequest(
+            argv=[sys.executable, "-c", "import os; print(os.getuid(), os.environ['KJ_WRAP'])"],
+            workdir=tmp_path,
+            backend=backend,
+            wrap=["env", "KJ_WRAP=on"],
+            limits=SandboxLimits(wall_s=20),
+        )
+    )
+    assert o.returncode == 0, o.stderr
+    assert o.stdout.decode().split() == [str(SANDBOX_UID), "on"]
+
+
+@pytest.mark.parametrize("module", [True, False], ids=["sandbox", "plain-process-group"])
+def test_runner_spawn_passes_wrap(module, tmp_path, monkeypatch):
+    """runner.sandbox.process.spawn (the supervisor's entry point) forwards ``wrap``, with
+    the sandbox package and in its plain-process fallback."""
+    from runner.sandbox import process
+
+    if module and not (bwrap_works()[0] or unshare_works()[0]):
+        pytest.skip("no process sandbox on this host")
+    if not module:
+        monkeypatch.setenv("KERNELJUDGE_NO_SANDBOX_MODULE", "1")
+    process.sandbox_owns(tmp_path)
+    code = "import os; open('out.txt', 'w').write(os.environ.get('KJ_WRAP', 'missing'))"
+    handle = process.spawn(
+        [sys.executable, "-c", code],
+        tmp_path,
+        gpu=False,
+        env=process.base_env(),
+        timeout_s=20,
+        wrap=["env", "KJ_WRAP=on"],
+    )
+    assert handle.wait(30) == 0
+    assert (tmp_path / "out.txt").read_text() == "on"

@@ -4,6 +4,7 @@ spec is checked field by field, never run), protections report and safe_read."""
 from __future__ import annotations
 
 import errno
+import json
 import os
 import struct
 import subprocess
@@ -17,11 +18,15 @@ from runner.sandbox import (
     SandboxLimits,
     SandboxRequest,
     active_protections,
+    backends,
     run,
     seccomp,
 )
-from runner.sandbox.core import choose_backend, safe_read
-from runner.sandbox.docker import container_spec, docker_run_argv
+from runner.sandbox.backends import bwrap, choose_backend, unshare
+from runner.sandbox.backends.docker import container_spec, docker_run_argv
+from runner.sandbox.env import scrub_env
+from runner.sandbox.handle import safe_read
+from runner.sandbox.mounts import mount_plan
 
 
 def test_bpf_program_shape():
@@ -181,3 +186,48 @@ def test_seccomp_socket_families(loopback):
         assert inet == "ok" and inet6 in ("ok", str(errno.EAFNOSUPPORT))  # a host without IPv6
     else:
         assert inet == inet6 == str(errno.EAFNOSUPPORT)
+
+
+WRAPPED = ["env", "KJ_WRAPPED=1", "python3", "-c", "pass"]
+
+
+def _wrapped_req(tmp_path):
+    return SandboxRequest(
+        argv=["python3", "-c", "pass"], workdir=tmp_path, wrap=["env", "KJ_WRAPPED=1"]
+    )
+
+
+def test_wrap_goes_in_front_of_argv_in_every_backend(monkeypatch, tmp_path):
+    """bwrap, unshare, docker and none all execute wrap + argv (the host need not have
+    bwrap or an engine: only the command lines are built here)."""
+    req = _wrapped_req(tmp_path)
+    assert req.command() == WRAPPED
+    env = scrub_env(req.env, tmp_path)
+    plan = mount_plan(req)
+    monkeypatch.setattr(bwrap, "bwrap_works", lambda: (True, "/usr/bin/bwrap"))
+    a = bwrap.bwrap_argv(req, plan, env, None, list(range(10, 10 + len(plan.files))))
+    assert a[-6:] == ["--", *WRAPPED]  # after bwrap's (or setpriv's) end of options
+    monkeypatch.setattr(unshare, "unshare_works", lambda: (True, "/usr/bin/unshare"))
+    cfg = json.loads(unshare.unshare_argv(req, plan, env)[-1])
+    assert cfg["argv"][0].endswith("/env") and cfg["argv"][1:] == WRAPPED[1:]
+    assert container_spec(req)["command"] == WRAPPED
+    assert docker_run_argv(req)[-5:] == WRAPPED
+    with pytest.warns(UserWarning, match="UNSANDBOXED"):
+        assert backends.command("none", req, env).argv == WRAPPED
+
+
+def test_wrap_empty_by_default(tmp_path):
+    req = SandboxRequest(argv=["python3", "-V"], workdir=tmp_path)
+    assert req.wrap == [] and req.command() == ["python3", "-V"]
+
+
+def test_wrap_runs_under_the_none_backend(tmp_path):
+    """The wrapper really runs, and runs argv: ``env`` sets a variable argv then prints."""
+    code = "import os; print(os.environ.get('KJ_WRAPPED'))"
+    req = SandboxRequest(
+        argv=[sys.executable, "-c", code], workdir=tmp_path, backend="none", python=False
+    )
+    req.wrap = ["env", "KJ_WRAPPED=1"]
+    with pytest.warns(UserWarning):
+        o = run(req)
+    assert o.returncode == 0 and o.stdout.decode().strip() == "1", o.stderr

@@ -10,12 +10,16 @@ line. The worker (not the untrusted code) picks the image, the GPU and the runti
 * ``KERNELJUDGE_GPU_INDEX`` or the first entry of ``CUDA_VISIBLE_DEVICES`` (the worker's GPU)
 
 There is no Docker engine on the development machine: the spec is unit-tested field by field
-(tests/runner/sandbox/test_docker_spec.py), never run there. docs/security.md says so.
+(tests/runner/sandbox/test_sandbox_units.py), never run there. docs/security.md says so.
 """
 
 from __future__ import annotations
 
 import os
+
+from ..env import scrub_env
+from ..handle import SandboxProcess
+from ..types import SandboxError, SandboxRequest
 
 DEFAULT_IMAGE = "kerneljudge-runner:latest"
 # Containers get a pids cgroup limit each, so they can all share the nobody uid.
@@ -31,7 +35,7 @@ def _gpu_index() -> str | None:
 
 
 def container_spec(
-    req,
+    req: SandboxRequest,
     env: dict[str, str] | None = None,
     image: str | None = None,
     gpu_index: str | int | None = None,
@@ -39,8 +43,6 @@ def container_spec(
     cpus: float = 2.0,
 ) -> dict:
     """Docker SDK ``containers.run(**spec)`` kwargs for a SandboxRequest."""
-    from .core import scrub_env
-
     lim = req.limits
     workdir = str(req.workdir)
     env = env if env is not None else scrub_env(req.env, req.workdir)
@@ -55,7 +57,7 @@ def container_spec(
         ulimits.append({"Name": "cpu", "Soft": cpu_s, "Hard": cpu_s})
     spec = {
         "image": image or os.environ.get("KERNELJUDGE_RUNNER_IMAGE", DEFAULT_IMAGE),
-        "command": list(req.argv),
+        "command": req.command(),
         "user": f"{CONTAINER_UID}:{CONTAINER_UID}",
         "environment": dict(env),
         "working_dir": str(req.cwd or workdir),
@@ -100,7 +102,7 @@ def container_spec(
     return spec
 
 
-def docker_run_argv(req, env: dict[str, str] | None = None, **kw) -> list[str]:
+def docker_run_argv(req: SandboxRequest, env: dict[str, str] | None = None, **kw) -> list[str]:
     """The same container as a ``docker run`` command line."""
     s = container_spec(req, env, **kw)
     a = [
@@ -144,3 +146,14 @@ def docker_run_argv(req, env: dict[str, str] | None = None, **kw) -> list[str]:
     for k, v in s["environment"].items():
         a += ["--env", f"{k}={v}"]
     return a + [s["image"], *s["command"]]
+
+
+def spawn_container(req: SandboxRequest, env: dict[str, str]) -> SandboxProcess:
+    """Start the request as ``docker run`` (the engine applies the limits, not this host)."""
+    if req.pass_fds:
+        raise SandboxError("pass_fds cannot cross into a container; use stdin/stdout")
+    argv = docker_run_argv(req, env)
+    proc = SandboxProcess(req, "docker")
+    proc.start(argv, stdin=req.stdin, stdout=req.stdout, stderr=req.stderr)
+    proc.arm()
+    return proc

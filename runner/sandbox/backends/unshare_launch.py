@@ -3,7 +3,7 @@
 The supervisor runs, as root::
 
     unshare --mount --net --pid --ipc --uts --fork --kill-child --propagation private -- \\
-        PYTHON -I -S .../runner/sandbox/launch.py CONFIG_JSON
+        PYTHON -I -S .../runner/sandbox/backends/unshare_launch.py CONFIG_JSON
 
 so this process is PID 1 of a fresh pid namespace, alone in an empty network namespace, with
 a private mount namespace. It builds a new root on a tmpfs (read-only binds of the system and

@@ -1,44 +1,18 @@
-"""``python -m runner hostile [--device cpu|cuda] [--json] [-k NAME]``: judge every hostile
-submission of ``tests/hostile/cases/`` through the real runner and check the host afterwards.
-
-A case is *contained* when its verdict is one of the expected ones AND every host check
-passes: nothing written outside the job folder, the problem package and the site's files
-unchanged, no canary secret in the result, the Redis canary key intact, the PostgreSQL canary
-table intact, the supervisor alive, no process of the sandbox uid or job cgroup left behind.
-
-Each case folder holds ``case.toml``::
-
-    why = "one line: what this proves"
-    language = "pytorch"            # cuda | pytorch | triton | cupy
-    device = "cpu"                  # cpu | cuda (cuda cases are skipped on CPU hosts)
-    problem = "vector-add"          # a catalog package
-    mode = "run"                    # run | submit
-    source = "solution.py"
-    expected = ["time_limit_exceeded"]
-    checks = ["files", "redis", "postgres", "processes", "secrets", "supervisor"]
-    forbidden = ["root:x:0:0"]      # strings that must not appear in the JudgeResult
-    [limits]                        # runner.contract.Limits overrides (small, to keep it fast)
-    test_timeout_s = 3
-"""
+"""The host around the corpus: canaries planted before it (a secret in the environment, a
+Redis key, a PostgreSQL table, a watched file) and the checks after each case."""
 
 from __future__ import annotations
 
-import argparse
 import hashlib
-import json
 import os
 import socket
 import subprocess
-import sys
 import time
-import tomllib
 import uuid
-from dataclasses import dataclass, field
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-CASES_DIR = REPO / "tests" / "hostile" / "cases"
-ALL_CHECKS = ("files", "redis", "postgres", "processes", "secrets", "supervisor")
+from .cases import REPO, Case
+
 # Paths hostile cases try to create; none may exist after a case.
 PWN_PATHS = [
     "/tmp/kj-pwned",
@@ -50,65 +24,6 @@ PWN_PATHS = [
     str(REPO / "var" / "kj-pwned"),
     str(REPO / "problems" / "catalog" / "vector-add" / "kj-pwned"),
 ]
-DEFAULT_LIMITS = {
-    "test_timeout_s": 4.0,
-    "benchmark_budget_s": 1.0,
-    "compile_timeout_s": 30.0,
-    "job_timeout_s": 60.0,
-    "min_timed_runs": 3,
-    "max_timed_runs": 40,
-    "host_memory_bytes": 2 << 30,
-}
-
-
-@dataclass
-class Case:
-    name: str
-    dir: Path
-    why: str
-    language: str
-    device: str
-    problem: str
-    mode: str
-    source: str
-    expected: list[str]
-    checks: list[str]
-    forbidden: list[str] = field(default_factory=list)
-    limits: dict = field(default_factory=dict)
-    # an "accepted" verdict counts as contained only with one of these flags on the result
-    # (for example "time_from_supervisor_clock": the forged time was replaced by the bound)
-    accepted_with_flags: list[str] = field(default_factory=list)
-
-
-def load_cases(cases_dir: Path = CASES_DIR) -> list[Case]:
-    out = []
-    for d in sorted(p for p in cases_dir.iterdir() if (p / "case.toml").is_file()):
-        t = tomllib.loads((d / "case.toml").read_text())
-        src = t.get("source") or next(
-            (f.name for f in d.iterdir() if f.name.startswith("solution")), ""
-        )
-        out.append(
-            Case(
-                name=d.name,
-                dir=d,
-                why=t["why"],
-                language=t.get("language", "pytorch"),
-                device=t.get("device", "cpu"),
-                problem=t.get("problem", "vector-add"),
-                mode=t.get("mode", "run"),
-                source=src,
-                expected=list(t["expected"]),
-                checks=list(t.get("checks", ALL_CHECKS)),
-                forbidden=list(t.get("forbidden", [])),
-                limits=dict(t.get("limits", {})),
-                accepted_with_flags=list(t.get("accepted_with_flags", [])),
-            )
-        )
-    return out
-
-
-# ---------------------------------------------------------------------------------------------
-# host probes
 
 
 def _redis(cmd: list[str], addr=("127.0.0.1", 6379)) -> str:
@@ -361,120 +276,3 @@ class HostGuard:
                 else "the supervisor died or raised",
             }
         return c
-
-
-# ---------------------------------------------------------------------------------------------
-
-
-def judge_case(case: Case, guard: HostGuard) -> dict:
-    from runner import judge  # noqa: PLC0415
-    from runner.contract import JobSpec, Limits, ProblemSpec  # noqa: PLC0415
-
-    problem = ProblemSpec.from_dir(REPO / "problems" / "catalog" / case.problem)
-    limits = Limits(**{**DEFAULT_LIMITS, **case.limits})
-    job = JobSpec(
-        problem=problem,
-        source=(case.dir / case.source).read_text(),
-        language=case.language,
-        mode=case.mode,
-        device=case.device,
-        seed=int.from_bytes(os.urandom(4), "little"),
-        limits=limits,
-        job_id=f"hostile-{case.name}",
-    )
-    t0 = time.monotonic()
-    returned, result_json, verdict, message = False, None, "internal_error", ""
-    flags: list[str] = []
-    score = None
-    try:
-        res = judge(job)
-        returned = True
-        result_json = res.to_json()
-        verdict, message, flags = res.verdict, res.message, list(res.flags)
-        score = (res.benchmark or {}).get("score_ms")
-    except BaseException as e:  # noqa: BLE001 - a hostile case must never take us down
-        message = f"judge() raised {type(e).__name__}: {e}"
-    checks = guard.check(case, result_json, returned)
-    ok_checks = all(v["ok"] is not False for v in checks.values())
-    caught = verdict in case.expected and (
-        verdict != "accepted"
-        or not case.accepted_with_flags
-        or bool(set(flags) & set(case.accepted_with_flags))
-    )
-    return {
-        "name": case.name,
-        "why": case.why,
-        "language": case.language,
-        "device": case.device,
-        "expected": case.expected,
-        "actual": verdict,
-        "message": message[:300],
-        "flags": flags,
-        "score_ms": score,
-        "caught": caught,
-        "contained": caught and ok_checks,
-        "checks": checks,
-        "seconds": round(time.monotonic() - t0, 2),
-    }
-
-
-def run_corpus(device: str = "cpu", names: list[str] | None = None, progress=None) -> dict:
-    cases = [c for c in load_cases() if c.device == device or (device == "cuda")]
-    if names:
-        cases = [c for c in cases if any(n in c.name for n in names)]
-    results = []
-    with HostGuard() as guard:
-        for c in cases:
-            r = judge_case(c, guard)
-            results.append(r)
-            if progress:
-                progress(r)
-    skipped = [c.name for c in load_cases() if c not in cases and c.device != device]
-    return {
-        "contained": sum(r["contained"] for r in results),
-        "total": len(results),
-        "device": device,
-        "skipped": skipped,
-        "cases": results,
-    }
-
-
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(
-        prog="python -m runner hostile", description="Judge the hostile corpus and check the host."
-    )
-    ap.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
-    ap.add_argument("--json", action="store_true")
-    ap.add_argument("-k", dest="names", action="append", help="only cases whose name contains")
-    args = ap.parse_args(argv)
-
-    def show(r: dict) -> None:
-        mark = "contained" if r["contained"] else "NOT CONTAINED"
-        print(
-            f"{mark:>13}  {r['name']:<34} {r['actual']:<22} ({r['seconds']}s)",
-            file=sys.stderr if args.json else sys.stdout,
-            flush=True,
-        )
-        if not r["contained"]:
-            bad = {k: v["detail"] for k, v in r["checks"].items() if v["ok"] is False}
-            print(
-                f"{'':15}expected {r['expected']}; {r['message'][:160]} {bad or ''}",
-                file=sys.stderr if args.json else sys.stdout,
-                flush=True,
-            )
-
-    out = run_corpus(args.device, args.names, progress=show)
-    if args.json:
-        print(json.dumps(out, indent=2))
-    else:
-        if out["skipped"]:
-            print(
-                f"skipped (need device={'cuda' if args.device == 'cpu' else 'cpu'}): "
-                + ", ".join(out["skipped"])
-            )
-        print(f"contained {out['contained']}/{out['total']}")
-    return 0 if out["contained"] == out["total"] else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())
