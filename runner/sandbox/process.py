@@ -118,10 +118,12 @@ def spawn(
     log_path: Path | None = None,
     wrap: Sequence[str] = (),
     ro_binds: Sequence[Path] = (),
+    loopback_sockets: bool = False,
 ):
     """Start ``argv`` sandboxed; returns a handle with wait(timeout)/kill()/returncode and
     ``memory_exceeded``. ``wrap`` goes in front of argv inside the sandbox (a profiler such as
-    ``ncu ...``); ``ro_binds`` adds read-only paths (a wrapper installed outside /usr)."""
+    ``ncu ...``); ``ro_binds`` adds read-only paths (a wrapper installed outside /usr);
+    ``loopback_sockets`` lets the wrapper and argv open loopback sockets (a profiler)."""
     sb = _sandbox()
     if sb is not None:
         lim = {"wall_s": timeout_s}
@@ -139,6 +141,7 @@ def spawn(
             pass_fds=tuple(pass_fds),
             log_path=log_path,
             wrap=list(wrap),
+            loopback_sockets=loopback_sockets,
         )
         return sb.spawn(req)
     log = open(log_path, "ab") if log_path else subprocess.DEVNULL  # noqa: SIM115

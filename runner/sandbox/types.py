@@ -54,6 +54,10 @@ class SandboxRequest:
     # argv would (uid, namespaces, seccomp, cgroup, rlimits, wall clock) and argv runs as its
     # child. Its program must be visible inside: under /usr, or its directory in ro_binds.
     wrap: list[str] = field(default_factory=list)
+    # The seccomp filter also allows AF_INET/AF_INET6 sockets (seccomp.build_filter): only for
+    # a profiler's wrap, whose front end talks to the profiled process over the loopback (the
+    # network namespace holds nothing else)
+    loopback_sockets: bool = False
 
     def command(self) -> list[str]:
         """What is executed inside the sandbox: ``wrap + argv``."""

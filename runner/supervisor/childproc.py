@@ -102,8 +102,6 @@ class ChildProcess:
             "--workdir",
             str(job_dir),
         ]
-        if argv_prefix:
-            argv = [*argv_prefix, *argv]
         try:
             self.handle = proc.spawn(
                 argv,
@@ -115,6 +113,8 @@ class ChildProcess:
                 timeout_s=timeout_s,
                 fsize_bytes=max_file_bytes,
                 log_path=job_dir / "child_boot.log",
+                wrap=argv_prefix or (),
+                loopback_sockets=bool(argv_prefix),
             )
         finally:
             child.close()

@@ -118,13 +118,15 @@ def test_child_command_is_wrapped_by_the_prefix(tmp_path, monkeypatch):
     monkeypatch.setattr(childproc.proc, "spawn", spawn)
     j = job("def solve(*a): pass", mode="profile")
     childproc.ChildProcess(j, tmp_path, 1 << 20, argv_prefix=["ncu", "-x", "--"])
-    argv = seen["argv"]
-    assert argv[:3] == ["ncu", "-x", "--"]
-    assert argv[3] == sys.executable
-    assert argv[4:6] == ["-m", "runner.child.torch_child"]  # profiles use the torch child
+    argv, kw = seen["argv"], seen["kw"]
+    # the sandbox puts the wrapper in front of the child's command, inside it
+    assert list(kw["wrap"]) == ["ncu", "-x", "--"] and kw["loopback_sockets"] is True
+    assert argv[0] == sys.executable
+    assert argv[1:3] == ["-m", "runner.child.torch_child"]  # profiles use the torch child
     (tmp_path / "plain").mkdir()
     childproc.ChildProcess(j, tmp_path / "plain", 1 << 20)
     assert seen["argv"][0] == sys.executable  # no prefix: the child's own command line
+    assert not seen["kw"]["wrap"] and seen["kw"]["loopback_sockets"] is False
 
 
 def test_find_ncu_order(tmp_path):

@@ -51,7 +51,7 @@ def command(req: SandboxRequest, plan: Plan, env: dict[str, str]) -> BackendComm
     keep_fds: list[int] = []
     sfd = None
     if seccomp.supported()[0]:
-        sfd = data_fd(seccomp.build_filter())
+        sfd = data_fd(seccomp.build_filter(loopback_sockets=req.loopback_sockets))
         keep_fds.append(sfd)
     file_fds = [data_fd(c.encode()) for _, c in plan.files]
     keep_fds += file_fds

@@ -78,7 +78,9 @@ def unshare_argv(req: SandboxRequest, plan: Plan, env: dict[str, str]) -> list[s
         "cwd": str(req.cwd or req.workdir),
         "argv": [argv0, *command[1:]],
         "env": env,
-        "seccomp": seccomp.build_filter().hex() if seccomp.supported()[0] else None,
+        "seccomp": seccomp.build_filter(loopback_sockets=req.loopback_sockets).hex()
+        if seccomp.supported()[0]
+        else None,
     }
     return [
         exe,
