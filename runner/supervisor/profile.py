@@ -262,7 +262,8 @@ def _profiled_run(j: Judgement, ci: int, case: BenchmarkCase) -> dict:
         finally:
             bufs.close()
     except Verdict as v:
-        errors = _ncu_messages(log)
+        # ncu's own start-up failures go to the child's boot log, not to --log-file
+        errors = _ncu_messages(log) or _ncu_messages(work / "child_boot.log")
         raise _fail(
             j,
             "profiled_run_failed",

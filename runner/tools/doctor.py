@@ -1,4 +1,6 @@
-"""``python -m runner doctor [--json] [--gpu]``: which protections are active here, and why."""
+"""``python -m runner doctor [--json] [--gpu] [--profiler [--no-sandbox]]``: which protections
+are active here, and why; with ``--profiler``, whether Nsight Compute can profile a sandboxed
+process (runner/tools/profiler_check.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--json", action="store_true", help="print JSON")
     ap.add_argument("--gpu", action="store_true", help="for a GPU job (default: both)")
+    ap.add_argument(
+        "--profiler", action="store_true", help="check that ncu profiles a sandboxed process"
+    )
+    ap.add_argument("--no-sandbox", action="store_true", help="with --profiler: outside it")
     args = ap.parse_args(argv)
+    if args.profiler:
+        from runner.tools.profiler_check import check_profiler  # noqa: PLC0415
+
+        result = check_profiler(sandbox=not args.no_sandbox)
+        print(json.dumps(result, indent=2))
+        return 0 if result["ok"] else 1
     from runner.sandbox import active_protections
 
     kinds = (
