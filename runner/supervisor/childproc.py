@@ -52,9 +52,11 @@ class ChildProcess:
         native: bool | None = None,
         context_on_request: bool = False,
         argv_prefix: list[str] | None = None,
+        prefix_binds: list[Path] | None = None,
     ):
         """``argv_prefix``: a trusted program the sandbox starts instead, with the child's
-        command line after it (mode profile: ``ncu ... --``, runner/supervisor/profile.py)."""
+        command line after it (mode profile: ``ncu ... --``, runner/supervisor/profile.py);
+        ``prefix_binds``: directories outside /usr that program needs, shown read-only."""
         self.job = job
         self.job_dir = job_dir
         self.deadline_hit = False
@@ -114,6 +116,7 @@ class ChildProcess:
                 fsize_bytes=max_file_bytes,
                 log_path=job_dir / "child_boot.log",
                 wrap=argv_prefix or (),
+                ro_binds=prefix_binds or (),
                 loopback_sockets=bool(argv_prefix),
             )
         finally:

@@ -79,6 +79,20 @@ def find_ncu(env: dict[str, str] | None = None) -> str | None:
     return None
 
 
+def ncu_install_dirs(ncu: str) -> list[Path]:
+    """What the sandbox must show read-only besides /usr for ``ncu`` to start: its own
+    directory, and where the CUDA toolkit's ``bin/ncu`` launcher looks for Nsight Compute
+    (``<toolkit>/nsight-compute-*``, ``/opt/nvidia/nsight-compute``) when that is outside /usr."""
+    real = Path(os.path.realpath(ncu))
+    found = [real.parent, *real.parent.parent.glob("nsight-compute*"), Path("/opt/nvidia")]
+    out: list[Path] = []
+    for d in found:
+        d = Path(os.path.realpath(d))
+        if d.is_dir() and not d.is_relative_to("/usr") and d not in out:
+            out.append(d)
+    return out
+
+
 def _executable(path: str) -> bool:
     return os.path.isfile(path) and os.access(path, os.X_OK)
 
@@ -243,7 +257,11 @@ def _profiled_run(j: Judgement, ci: int, case: BenchmarkCase) -> dict:
     where = f"in the profiled run of '{case.name}' ({fmt_sizes(scalars)})"
     try:
         j.child = ChildProcess(
-            j.job, work, max(j._max_file_bytes(), cap + (1 << 20)), argv_prefix=prefix
+            j.job,
+            work,
+            max(j._max_file_bytes(), cap + (1 << 20)),
+            argv_prefix=prefix,
+            prefix_binds=ncu_install_dirs(ncu),
         )
         j._start_child(module)
         bufs = j.buffers_for(scalars, where, private_copy=buffers == "copy")

@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 from runner.sandbox import process as proc
-from runner.supervisor.profile import find_ncu, ncu_prefix
+from runner.supervisor.profile import find_ncu, ncu_install_dirs, ncu_prefix
 
 PROGRAM = (
     "import torch\n"
@@ -63,6 +63,7 @@ def check_profiler(*, sandbox: bool = True, timeout_s: float = 120.0) -> dict:
             timeout_s=timeout_s,
             log_path=out,
             wrap=wrap,
+            ro_binds=ncu_install_dirs(ncu),
             loopback_sockets=True,
         )
         rc = handle.wait(timeout_s + 10)

@@ -267,3 +267,16 @@ def test_no_report_is_a_profile_error(tmp_path, monkeypatch):
     assert "no usable report: no report file" in r.message
     assert r.profile["ncu_log"] == ["==WARNING== stand-in ncu"]
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
+
+
+def test_ncu_install_dirs_outside_usr_are_bound(tmp_path):
+    """The toolkit's bin/ncu launcher finds Nsight Compute beside the toolkit: both folders
+    must be visible in the sandbox (read-only binds), nothing under /usr is listed."""
+    toolkit = tmp_path / "cuda-13.0"
+    (toolkit / "bin").mkdir(parents=True)
+    (toolkit / "nsight-compute-2025.3.1").mkdir()
+    ncu = toolkit / "bin" / "ncu"
+    ncu.write_text("#!/bin/sh\n")
+    dirs = profile.ncu_install_dirs(str(ncu))
+    assert toolkit / "bin" in dirs and toolkit / "nsight-compute-2025.3.1" in dirs
+    assert not any(d.is_relative_to("/usr") for d in dirs)

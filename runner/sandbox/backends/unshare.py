@@ -78,6 +78,7 @@ def unshare_argv(req: SandboxRequest, plan: Plan, env: dict[str, str]) -> list[s
         "cwd": str(req.cwd or req.workdir),
         "argv": [argv0, *command[1:]],
         "env": env,
+        "loopback": req.loopback_sockets,
         "seccomp": seccomp.build_filter(loopback_sockets=req.loopback_sockets).hex()
         if seccomp.supported()[0]
         else None,

@@ -112,6 +112,20 @@ def setup_root(cfg: dict) -> None:
     mount(None, "/", None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV)
 
 
+def loopback_up() -> None:
+    """Bring ``lo`` up in the new network namespace (unshare leaves it down; bwrap brings it
+    up itself): only for a profiler's wrap, which talks to its target over the loopback."""
+    import fcntl  # noqa: PLC0415
+    import socket  # noqa: PLC0415
+    import struct  # noqa: PLC0415
+
+    siocgifflags, siocsifflags, iff_up = 0x8913, 0x8914, 0x1
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        req = struct.pack("16sH14x", b"lo", 0)
+        flags = struct.unpack("16sH14x", fcntl.ioctl(s.fileno(), siocgifflags, req))[1]
+        fcntl.ioctl(s.fileno(), siocsifflags, struct.pack("16sH14x", b"lo", flags | iff_up))
+
+
 def run_target(cfg: dict) -> None:
     os.setsid()
     for cap in range(64):  # empty the bounding set while we still hold CAP_SETPCAP
@@ -140,6 +154,8 @@ def main() -> int:
     cfg = json.loads(sys.argv[1])
     try:
         setup_root(cfg)
+        if cfg.get("loopback"):
+            loopback_up()
     except OSError as e:
         print(f"sandbox launch failed: {e}", file=sys.stderr)
         return 125

@@ -421,3 +421,35 @@ def test_runner_spawn_passes_wrap(module, tmp_path, monkeypatch):
     )
     assert handle.wait(30) == 0
     assert (tmp_path / "out.txt").read_text() == "on"
+
+
+LOOPBACK_ECHO = """
+    import socket
+    try:
+        srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    except OSError as e:
+        print("socket", e.errno)
+        raise SystemExit(0)
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(1)
+    cli = socket.create_connection(srv.getsockname(), timeout=5)
+    conn, _ = srv.accept()
+    cli.sendall(b"ping")
+    print("echo", conn.recv(4).decode())
+    try:
+        socket.create_connection(("10.0.0.1", 80), timeout=2)
+        print("outside reachable")
+    except OSError:
+        print("outside unreachable")
+"""
+
+
+def test_loopback_sockets_only_when_asked(backend, tmp_path):
+    """A profiler's wrap gets TCP on an up loopback; nothing outside; other jobs get no
+    AF_INET socket at all."""
+    plain = py(backend, tmp_path, LOOPBACK_ECHO)
+    assert plain.returncode == 0, plain.stderr
+    assert plain.stdout.decode().split() == ["socket", "97"]  # EAFNOSUPPORT
+    asked = py(backend, tmp_path, LOOPBACK_ECHO, loopback_sockets=True)
+    assert asked.returncode == 0, asked.stderr
+    assert asked.stdout.decode().splitlines() == ["echo ping", "outside unreachable"]
