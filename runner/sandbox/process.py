@@ -184,8 +184,10 @@ def run_capture(
     env: dict[str, str],
     cap_bytes: int = 256 * 1024,
     python: bool = False,
+    ro_binds: Sequence[Path] = (),
 ) -> Captured:
-    """Run a tool (nvcc) to completion in the sandbox; stdout+stderr captured and capped."""
+    """Run a tool (nvcc, ncu) to completion in the sandbox; stdout+stderr captured and capped;
+    ``ro_binds``: the tool's folders outside /usr, shown read-only."""
     sb = _sandbox()
     if sb is not None:
         req = sb.SandboxRequest(
@@ -194,6 +196,7 @@ def run_capture(
             gpu=False,
             env=dict(env),
             python=python,
+            ro_binds=list(map(Path, ro_binds)),
             limits=sb.SandboxLimits(
                 wall_s=timeout_s,
                 memory_bytes=8 << 30,

@@ -393,6 +393,7 @@ def _import(j: Judgement, ncu: str, data: bytes, messages: list[str]) -> list[di
         timeout_s=IMPORT_TIMEOUT_S,
         env=proc.base_env(),
         cap_bytes=8 << 20,
+        ro_binds=ncu_install_dirs(ncu),
     )
     if out.returncode != 0 or out.timed_out:
         raise _fail(

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from runner.sandbox import process as proc
 from runner.supervisor.profile import find_ncu, ncu_install_dirs, ncu_prefix
+from runner.tools.ncu_summary import import_command
 
 PROGRAM = (
     "import torch\n"
@@ -76,8 +77,20 @@ def check_profiler(*, sandbox: bool = True, timeout_s: float = 120.0) -> dict:
             ).returncode
     rep = report.with_name(report.name + ".ncu-rep")
     made = rep.is_file() and rep.stat().st_size > 0
+    imported = None
+    if made:  # the supervisor reads a report back with a sandboxed `ncu --import`, likewise
+        got = proc.run_capture(
+            import_command(str(rep), ncu=ncu),
+            work,
+            timeout_s=timeout_s,
+            env=proc.base_env(),
+            cap_bytes=1 << 20,
+            ro_binds=ncu_install_dirs(ncu) if sandbox else (),
+        )
+        imported = {"exit_code": got.returncode, "csv_lines": len(got.output.splitlines())}
     return {
-        "ok": bool(made and rc == 0),
+        "ok": bool(made and rc == 0 and imported and imported["exit_code"] == 0),
+        "import": imported,
         "sandbox": sandbox,
         "ncu": ncu,
         "exit_code": rc,
