@@ -4,6 +4,12 @@ PY      := $(VENV)/bin/python
 HOST    ?= 127.0.0.1
 PORT    ?= 8000
 PYTEST_ARGS ?=
+# `make test` runs the suite in TEST_JOBS pytest-xdist workers (2: the CI box's cores; `auto`
+# for one per core, 0 for none), then the tests marked `serial` alone (pyproject.toml says why).
+# The test processes' own torch (the supervisors') runs one thread: on a loaded two-core box a
+# two-thread OpenMP pool made their tensor operations about four times slower than one thread;
+# the sandboxed children (a clean environment of their own) keep the machine's default.
+TEST_JOBS ?= 2
 
 .PHONY: run test test-gpu venv deps dev-deps migrate web-assets
 
@@ -41,7 +47,10 @@ test: dev-deps web-assets
 	scripts/install-system-deps.sh
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(PY) -m pytest -m "not gpu" $(PYTEST_ARGS)
+	@rc=0; \
+	OMP_NUM_THREADS=1 $(PY) -m pytest -m "not gpu and not serial" -n $(TEST_JOBS) --dist loadgroup $(PYTEST_ARGS) || { s=$$?; [ $$s -eq 5 ] || rc=$$s; }; \
+	$(PY) -m pytest -m "not gpu and serial" $(PYTEST_ARGS) || { s=$$?; [ $$s -eq 5 ] || rc=$$s; }; \
+	exit $$rc
 
 test-gpu: dev-deps
 	$(PY) -m pytest -m gpu tests/runner tests/compat $(PYTEST_ARGS)

@@ -23,6 +23,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+from provenance import provenance  # noqa: E402
+
 SOURCE = ROOT / "problems" / "catalog" / "vector-add" / "solutions" / "correct_basic.cu"
 
 DRIVER_CONTEXT = r"""
@@ -167,6 +170,7 @@ def main() -> int:
     report["sandboxed_child_boot"] = python_piece(spare, r)
     report["sandboxed_child_boot_gpu_held"] = with_holder(lambda: python_piece(spare, r))
     report["nvcc"] = nvcc_variants(r)
+    report["provenance"] = provenance()
     text = json.dumps(report, indent=1)
     if args.out:
         Path(args.out).write_text(text)

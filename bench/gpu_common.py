@@ -24,8 +24,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOG = ROOT / "problems" / "catalog"
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for _p in (ROOT, ROOT / "bench"):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
+
+from provenance import commit_label, provenance, source_state  # noqa: E402
 
 from runner.tools.validate import solution_language as language_of  # noqa: E402,F401
 
@@ -39,10 +42,13 @@ def percentile(values: list[float], q: float) -> float | None:
     return v[lo] + (v[hi] - v[lo]) * (k - lo)
 
 
-def summary(values: list[float], digits: int = 3) -> dict:
+def summary(values: list[float], digits: int = 3, method: str = "") -> dict:
+    """Percentiles of ``values`` (None dropped); with ``method``, also what one value measures
+    and the sample count (``samples`` = ``n``), as every reported figure carries."""
     v = [x for x in values if x is not None]
+    extra = {"method": method, "samples": len(v)} if method else {}
     if not v:
-        return {"n": 0, "p50": None, "p95": None, "mean": None, "min": None, "max": None}
+        return {"n": 0, "p50": None, "p95": None, "mean": None, "min": None, "max": None, **extra}
     return {
         "n": len(v),
         "p50": round(percentile(v, 0.5), digits),
@@ -50,6 +56,7 @@ def summary(values: list[float], digits: int = 3) -> dict:
         "mean": round(statistics.fmean(v), digits),
         "min": round(min(v), digits),
         "max": round(max(v), digits),
+        **extra,
     }
 
 
@@ -61,16 +68,9 @@ def cv(values: list[float]) -> float | None:
 
 
 def git_commit() -> str:
-    """HEAD, with "+changes" when tracked files differ from it (the code that ran is then not
-    that commit), or $KJ_COMMIT where there is no git."""
-    try:
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
-                              capture_output=True, text=True, timeout=10)  # fmt: skip
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
-                               cwd=ROOT, capture_output=True, text=True, timeout=10)  # fmt: skip
-    except OSError:
-        return os.environ.get("KJ_COMMIT", "")
-    return head.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
+    """A short name for the code that runs: $KJ_BENCH_COMMIT if set, else HEAD, with
+    "+changes" when the files differ from it (bench/provenance.py has the full record)."""
+    return commit_label({"source": source_state()})
 
 
 def machine(device: str) -> dict:
@@ -105,10 +105,14 @@ def arch_of_gpu() -> str:
 
 
 def header(name: str, device: str, args) -> dict:
+    """The top of a report: ``provenance`` (bench/provenance.py: commit, tree id, diff hash,
+    machine, argv) and, for the tables, ``commit`` (its short label) and ``machine``."""
+    prov = provenance()
     return {
         "benchmark": name,
         "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "commit": git_commit(),
+        "commit": commit_label(prov),
+        "provenance": prov,
         "device": device,
         "machine": machine(device),
         "args": {k: v for k, v in vars(args).items() if k not in ("out",)},

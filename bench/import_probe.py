@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cold_start_profile import python_piece  # noqa: E402
+from provenance import provenance  # noqa: E402
 
 
 def _torch_dir() -> Path:
@@ -88,6 +89,7 @@ def main() -> int:
     }
     report["import_torch_private_pyc_first"] = python_piece("import torch", 1, private)
     report["import_torch_private_pyc"] = python_piece("import torch", args.repeat, private)
+    report["provenance"] = provenance()
     text = json.dumps(report, indent=2)
     print(text)
     if args.out:

@@ -49,6 +49,14 @@ PHASES = (
 )
 
 
+WALL_METHOD = {
+    "process": "wall time of one `python -m runner job` process (start to result), as a worker "
+    "without the warm service runs it, per accepted judgement; runner only (no queue, no site)",
+    "service": "wall time of one judgement through the warm runner service (request to result), "
+    "as a worker with the service runs it, per accepted judgement; runner only (no queue, no site)",
+}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -132,14 +140,18 @@ def main(argv: list[str] | None = None) -> int:
         entry = {
             "judgements": len(rs),
             "accepted": len(ok),
-            "wall_s": summary([r["wall_s"] for r in ok]),
+            "wall_s": summary([r["wall_s"] for r in ok], method=WALL_METHOD[args.via]),
         }
         for ph in PHASES:
-            entry[ph] = summary([(r.get("phases") or {}).get(ph) for r in ok])
+            entry[ph] = summary(
+                [(r.get("phases") or {}).get(ph) for r in ok],
+                method=f"the runner's own phase {ph} (JudgeResult.phases), runner only",
+            )
         # what the process costs beyond the runner's own total: interpreter start, imports,
         # reading the spec, printing the result
         entry["process_overhead_s"] = summary(
-            [r["wall_s"] - (r.get("phases") or {}).get("total_s", 0.0) for r in ok]
+            [r["wall_s"] - (r.get("phases") or {}).get("total_s", 0.0) for r in ok],
+            method="wall_s minus the runner's total_s: what the judging process costs around it",
         )
         stats[kind] = entry
     report["stats"] = stats

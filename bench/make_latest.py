@@ -26,6 +26,7 @@ def web_entry(report: dict) -> dict:
         "commit": report["commit"],
         "machine": report["machine"],
         "source": "bench/web_bench.py",
+        "provenance": report.get("provenance"),
         "config": report["config"],
         "database": report["database"],
         "median_of_runs": {
@@ -42,6 +43,7 @@ def queue_entry(report: dict) -> dict:
         "commit": report["commit"],
         "machine": report["machine"],
         "source": "bench/queue_overhead.py",
+        "provenance": report.get("provenance"),
         "config": report["config"],
         "p50_s": {k: v["p50"] for k, v in report["stats"].items()},
         "p95_s": {k: v["p95"] for k, v in report["stats"].items()},
@@ -51,6 +53,7 @@ def queue_entry(report: dict) -> dict:
 def gpu_entry(report: dict, keys: list[str]) -> dict:
     out = {k: report.get(k) for k in ("date", "commit", "machine", "device")}
     out["source"] = f"bench/{report['benchmark']}.py"
+    out["provenance"] = report.get("provenance")  # bench/provenance.py, where recorded
     for k in keys:
         out[k] = report.get(k)
     return out
@@ -100,7 +103,10 @@ def main() -> int:
             else:
                 entry = gpu_entry(data, keys)
                 entry["file"] = found[0].name
-                code = commits.get(found[0].name)
+                intended = ((data.get("provenance") or {}).get("source") or {}).get(
+                    "intended_commit"
+                )
+                code = commits.get(found[0].name) or intended
                 if code:
                     entry["code_commit"] = code
             latest[f"gpu_{name}"] = entry

@@ -32,10 +32,20 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from gpu_common import git_commit, summary  # noqa: E402
+from gpu_common import commit_label, provenance, summary  # noqa: E402
 from web_bench import django_setup, pg_admin, pg_exists  # noqa: E402
 
 SOURCE = "import torch\n\n\ndef solve(A, B, C, N):\n    torch.add(A, B, out=C)\n"
+
+
+QUEUE_METHODS = {
+    "wall_s": "end to end: just before submission_create until the row is done (polled every "
+    "20 ms), through Redis, a Celery worker and `python -m runner job`; one at a time",
+    "runner_total_s": "the runner's own phases.total_s of that judgement (runner only)",
+    "overhead_s": "wall_s minus runner_total_s: what the site adds",
+    "queue_s": "created_at to started_at: commit, enqueue, Redis, Celery, claim",
+    "rest_s": "overhead_s minus queue_s: runner process start and imports, recording, events poll",
+}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -139,10 +149,12 @@ def main(argv: list[str] | None = None) -> int:
         except Exception:  # noqa: BLE001 - best effort, the prefix is unique
             pass
     ok = [r for r in runs if r.get("overhead_s") is not None]
+    prov = provenance()
     report = {
         "benchmark": "queue_overhead",
         "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "commit": git_commit(),
+        "commit": commit_label(prov),
+        "provenance": prov,
         "machine": f"{socket.gethostname()} ({os.cpu_count()} CPUs)",
         "config": {
             "n": args.n,
@@ -153,10 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         },  # fmt: skip
         "warmup": warm,
         "runs": runs,
-        "stats": {
-            k: summary([r[k] for r in ok])
-            for k in ("wall_s", "runner_total_s", "overhead_s", "queue_s", "rest_s")
-        },
+        "stats": {k: summary([r[k] for r in ok], method=m) for k, m in QUEUE_METHODS.items()},
         "verdicts": sorted({r["verdict"] for r in runs}),
     }
     text = json.dumps(report, indent=2)

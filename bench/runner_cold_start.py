@@ -25,6 +25,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+from provenance import provenance  # noqa: E402
+
 PROBLEM = ROOT / "problems" / "catalog" / "vector-add"
 SOURCE = PROBLEM / "solutions" / "correct_basic.cu"
 
@@ -95,6 +98,10 @@ def main() -> int:
     print(
         json.dumps(
             {
+                "provenance": provenance(),
+                "method": "wall time of one `python -m runner job` process per judgement "
+                "(runner only); cold: an empty compile cache, warm: the same cache again",
+                "samples": len(colds),
                 "mode": args.mode,
                 "pycache": args.pycache,
                 "first_on_host": first,

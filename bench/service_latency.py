@@ -29,6 +29,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from provenance import commit_label, provenance  # noqa: E402
 
 from runner.service.server import ping as service_ping  # noqa: E402
 
@@ -120,6 +123,11 @@ def run_variant(name: str, runs: int, var: Path) -> dict:
                 print(f"{name} {mode} {dt:.3f} s {info['verdict']}", file=sys.stderr, flush=True)
             out["modes"][mode] = {
                 "n": runs,
+                "method": "end to end: submission_create() (committed, enqueued) to the row's "
+                "status done (database polled every 10 ms), through the real Celery worker on a "
+                "filesystem broker and SQLite, one submission at a time, worker idle; "
+                "runner_total_p50_s is the runner alone",
+                "samples": len(lat),
                 "p50_s": round(statistics.median(lat), 3),
                 "p90_s": round(pct(lat, 0.9), 3),
                 "min_s": round(min(lat), 3),
@@ -164,10 +172,10 @@ def main(argv: list[str] | None = None) -> int:
     report = problems_sync_from_catalog(ROOT / "problems" / "catalog", slugs=["vector-add"])
     assert not report.errors, report.errors
     get_user_model().objects.create_user("bench", password="bench-pass-123")
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
-    ).stdout.strip()
+    prov = provenance()
+    commit = commit_label(prov)
     result = {
+        "provenance": prov,
         "bench": "service_latency",
         "date": time.strftime("%Y-%m-%d"),
         "commit": commit,

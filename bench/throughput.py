@@ -182,10 +182,16 @@ def run_config(
         "judged_per_gpu_hour": round(per_hour / gpus, 1),
         "judged_per_gpu": {str(g): sum(r.get("gpu") == g for r in results) for g in range(gpus)},
         "gpu_busy_fraction": busy,
-        "wall_s": summary([r["wall_s"] for r in results]),
-        "benchmark_s": summary([(r.get("phases") or {}).get("benchmark_s") for r in results]),
-        "gpu_wait_s": summary([(r.get("phases") or {}).get("gpu_wait_s") for r in results]),
-        "spare_wait_s": summary([r.get("spare_wait_s") for r in results]),
+        "wall_s": summary([r["wall_s"] for r in results],
+                          method="wall time of one judgement under this load (runner only)"),
+        "benchmark_s": summary([(r.get("phases") or {}).get("benchmark_s") for r in results],
+                               method="the runner's benchmark phase per judgement"),
+        "gpu_wait_s": summary([(r.get("phases") or {}).get("gpu_wait_s") for r in results],
+                              method="time waiting for the GPU's benchmark lock per judgement"),
+        "spare_wait_s": summary([r.get("spare_wait_s") for r in results],
+                                method="time waiting for the warm service's spare child"),
+        "judged_per_hour_method": "judgements finished / elapsed wall time of the whole run, "
+        "x 3600 (every supervisor busy; runner only, no queue or site)",
         # every phase the runner reports (the GPU lock covers clock_calibration_s and
         # benchmark_s less bench_checks_s)
         "phases": {k: summary([(r.get("phases") or {}).get(k) for r in results])

@@ -410,6 +410,13 @@ def write_report(args, solutions: list[dict], skipped: list[str], **extra) -> No
         if c["judge_median_ms"] >= 0.1 and c.get("judge_cv") is not None
     ]
     report.update({
+        "methods": {
+            "judge_median_ms": "median over repeated submit judgements of the judge's case "
+            "median (runner only); samples: len(judge_medians_ms)",
+            "do_bench_median_ms": "triton.testing.do_bench of the same solution (GPU)",
+            "ncu_median_ms": "Nsight Compute's gpu__time_duration of the kernels (GPU)",
+            "loop_median_ms": "a plain timed loop of the solution in one process (CPU)",
+        },
         "tolerance": TOLERANCE,
         "solutions": solutions,
         "skipped_for_time": skipped,

@@ -21,6 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 PROBLEM = ROOT / "problems" / "catalog" / "vector-add"
 DEFAULT_SOURCE = PROBLEM / "solutions" / "correct_basic.cu"
 N = 25_000_000
@@ -128,7 +129,13 @@ def main() -> int:
         print(json.dumps({"error": "do_bench failed", "stderr": p.stderr[-4000:]}))
         return 1
     truth = json.loads(p.stdout.strip().splitlines()[-1])
+    from provenance import provenance  # noqa: PLC0415
+
     out: dict = {
+        "provenance": provenance(),
+        "method": "runner_medians_ms: the judge's score (median of timed calls) of each of `runs` "
+        "submit judgements (runner only); do_bench: triton.testing.do_bench on the same kernel",
+        "samples": len(medians),
         "runs": args.runs,
         "verdicts": verdicts,
         "runner_medians_ms": medians,

@@ -43,6 +43,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from provenance import commit_label, provenance  # noqa: E402
 
 ENDPOINTS = ("problem_list", "problem", "leaderboard_html", "leaderboard_api", "submit_api")
 TARGET_P95_MS = {
@@ -540,6 +543,12 @@ def summarize(runs: list[dict]) -> dict:
     out = {k: round(statistics.median(r[k] for r in runs), 2) for k in keys}
     out["runs"] = len(runs)
     out["requests"] = sum(r["requests"] for r in runs)
+    out["method"] = (
+        "end to end over HTTP on loopback (client send to response read, gunicorn + Django + "
+        "PostgreSQL/Redis): p50/p95/p99/mean are per-request latencies of the closed-loop clients "
+        "in one run, solo_* of one client alone, each figure the median over the runs"
+    )
+    out["samples"] = out["requests"]
     out["errors"] = sum(sum(r["errors"].values()) for r in runs)
     rates = sorted({o["offered_rps"] for r in runs for o in r.get("open_loop", [])})
     if rates:  # per offered rate, the median over runs
@@ -554,14 +563,6 @@ def summarize(runs: list[dict]) -> dict:
 
 
 # --- main -----------------------------------------------------------------------------------
-
-
-def git_commit() -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                              text=True, timeout=10).stdout.strip()  # fmt: skip
-    except OSError:
-        return ""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -611,7 +612,8 @@ def main(argv: list[str] | None = None) -> int:
     def log(msg: str) -> None:
         print(f"[web_bench {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
-    commit = git_commit()  # at the start: the code measured, even if HEAD moves meanwhile
+    prov = provenance()  # at the start: the code measured, even if HEAD moves meanwhile
+    commit = commit_label(prov)
     prefix = f"kjbench{uuid.uuid4().hex[:8]}-"
     env = {
         "DATABASE_URL": f"{args.pg}/{args.db}",
@@ -701,6 +703,7 @@ def main(argv: list[str] | None = None) -> int:
         "label": args.label,
         "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "commit": commit,
+        "provenance": prov,
         "machine": f"{socket.gethostname()} ({os.cpu_count()} CPUs)",
         "config": {"rows": args.rows, "users": args.users, "runs": args.runs, "duration_s": args.duration,
                    "clients": args.clients, "gunicorn_workers": args.workers,

@@ -3,11 +3,15 @@ clock bound (the child's CPU seconds per call over the usable cores) per case.""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from provenance import provenance  # noqa: E402
 
 from runner import judge  # noqa: E402
 from runner.contract import JobSpec, Limits, ProblemSpec  # noqa: E402
@@ -21,6 +25,7 @@ SOLUTIONS = [
 
 
 def main() -> int:
+    print("provenance", json.dumps(provenance()), flush=True)
     for slug, name in SOLUTIONS:
         pdir = ROOT / "problems" / "catalog" / slug
         if name is None:

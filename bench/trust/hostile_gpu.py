@@ -9,6 +9,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from provenance import provenance  # noqa: E402
 
 from runner.tools.hostile import HostGuard, judge_case, load_cases  # noqa: E402
 
@@ -22,7 +25,7 @@ def main() -> int:
             results.append(r)
             mark = "caught" if r["caught"] else "NOT CAUGHT"
             print(f"{mark:>10}  {r['name']:<36} {r['actual']:<20} {r['flags']}", file=sys.stderr)
-    print(json.dumps({"total": len(results), "caught": sum(r["caught"] for r in results),
+    print(json.dumps({"provenance": provenance(), "total": len(results), "caught": sum(r["caught"] for r in results),
                       "cases": results}, indent=1))  # fmt: skip
     return 0
 

@@ -10,6 +10,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from provenance import provenance  # noqa: E402
 
 from runner import judge  # noqa: E402
 from runner.contract import JobSpec, ProblemSpec  # noqa: E402
@@ -28,6 +31,7 @@ CASES = [
 
 
 def main() -> int:
+    print("provenance", json.dumps(provenance()), flush=True)
     device = sys.argv[1] if len(sys.argv) > 1 else "cuda"
     repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     rows = []

@@ -142,7 +142,10 @@ def run_benchmark(j: Judgement, tests_message: str) -> tuple[str, str]:
             finished = [finish_case(j, run) for run in runs]
             t_ref = time.monotonic()
             for ci, case in enumerate(cases):
-                reftime.time_reference(j, ci, case, finished[ci], case_budget(j, len(cases)), flush)
+                budget = case_budget(j, len(cases))
+                if j.job.device == "cpu":
+                    budget = stats.cpu_case_wall(budget, len(cases))
+                reftime.time_reference(j, ci, case, finished[ci], budget, flush)
             j.phases["reference_timing_s"] = time.monotonic() - t_ref
         # the GPU is free for other supervisors' timed calls: comparing the checked calls
         # (the reference's expected outputs) needs no quiet GPU
@@ -216,6 +219,8 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
     run.calibration = j.calibration[ci]
     gap = min(max(run.calibration.sync_gap_ms, 0.0), MAX_GAP_MS)
     budget = case_budget(j, n_cases)
+    wall_budget = stats.cpu_case_wall(budget, n_cases) if job.device == "cpu" else None
+    target_ci = stats.CPU_TARGET_REL_CI if job.device == "cpu" else None
     reservoir: list[tuple[int, dict, dict]] = []  # (call, snapshot, plan)
     last: tuple[int, dict, dict] | None = None
     first: tuple[int, dict, dict] | None = None
@@ -270,7 +275,8 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
                 if extra_left <= 0:
                     break
                 continue
-            hard_stop = time.monotonic() - t_start > 3 * budget + lim.test_timeout_s
+            wall = time.monotonic() - t_start
+            hard_stop = wall > 3 * budget + lim.test_timeout_s
             stop, reason = stats.should_stop(
                 run.times,
                 charged,
@@ -278,7 +284,11 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
                 lim.min_timed_runs,
                 lim.max_timed_runs,
                 lim.target_rel_se,
+                target_ci,
             )
+            if not stop and wall_budget is not None:
+                stop = stats.over_budget(len(run.times), wall, wall_budget, lim.min_timed_runs)
+                reason = "wall_budget" if stop else ""
             if stop or hard_stop:
                 run.stop_reason = reason or "wall_clock"
                 extra_left = 1 + j.rng.randrange(EXTRA_CALLS_MAX)
@@ -398,8 +408,7 @@ def finish_case(j: Judgement, run: CaseRun) -> dict:
         "name": run.case.name,
         "sizes": run.scalars,
         "median_ms": median,
-        **{k: summary[k] for k in ("mean_ms", "std_ms", "min_ms", "runs")},
-        "rel_se": summary["rel_se"],
+        **{k: summary[k] for k in ("mean_ms", "std_ms", "min_ms", "runs", "rel_se", "rel_ci")},
         "stop_reason": run.stop_reason,
         "gflops": flops / med_s / 1e9 if med_s > 0 else 0.0,
         "gbps": moved / med_s / 1e9 if med_s > 0 else 0.0,

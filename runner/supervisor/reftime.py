@@ -90,6 +90,7 @@ def _measure(
         ev = [torch.cuda.Event(enable_timing=True) for _ in range(2)]
         spin = leadin.spin_cycles()
     budget = min(case_budget_s * 0.5, 5.0)
+    target_ci = stats.CPU_TARGET_REL_CI if job.device == "cpu" else None
     times: list[float] = []
     t_start = time.monotonic()
     it = 0
@@ -124,6 +125,7 @@ def _measure(
             j.limits.min_timed_runs,
             j.limits.max_timed_runs,
             j.limits.target_rel_se,
+            target_ci,
         )
         if stop:
             break

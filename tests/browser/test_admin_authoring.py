@@ -9,7 +9,12 @@ import pytest
 
 from tests.browser.test_solve_flow import sign_up, watch_status, write_in_editor
 
-pytestmark = [pytest.mark.browser, pytest.mark.integration, pytest.mark.timeout(300)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.integration,
+    pytest.mark.timeout(300),
+    pytest.mark.xdist_group("browser"),  # one site (session fixture) for all of them
+]
 
 PARAMS = [
     {"name": "X", "dtype": "f32", "role": "in", "shape": ["N"], "dist": "uniform(-10, 10)"},

@@ -19,6 +19,7 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.integration,
     pytest.mark.timeout(300),
+    pytest.mark.xdist_group("browser"),  # one site (session fixture) for all browser tests
     pytest.mark.skipif(
         not (nvcc_path() and find_tool("cuobjdump")), reason="needs nvcc and cuobjdump"
     ),

@@ -12,7 +12,12 @@ import pytest
 
 from tests.browser.test_solve_flow import SOLUTION, sign_up, watch_status, write_in_editor
 
-pytestmark = [pytest.mark.browser, pytest.mark.integration, pytest.mark.timeout(300)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.integration,
+    pytest.mark.timeout(300),
+    pytest.mark.xdist_group("browser"),  # one site (session fixture) for all of them
+]
 
 RELU = (
     "import torch\n\n\ndef solve(input, output, N):\n    output.copy_(torch.clamp(input, min=0))\n"

@@ -8,7 +8,12 @@ import time
 
 import pytest
 
-pytestmark = [pytest.mark.browser, pytest.mark.integration, pytest.mark.timeout(300)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.integration,
+    pytest.mark.timeout(300),
+    pytest.mark.xdist_group("browser"),  # one site (session fixture) for all of them
+]
 
 SOLUTION = "import torch\n\n\ndef solve(A, B, C, N):\n    torch.add(A[:N], B[:N], out=C[:N])\n"
 

@@ -29,6 +29,7 @@ pytestmark = [
     pytest.mark.integration,
     pytest.mark.django_db(transaction=True),
     pytest.mark.timeout(420),
+    pytest.mark.serial,  # Redis goes down: every other test on it would fail meanwhile
 ]
 
 # How CI (and this machine) runs its Redis; the test restarts it the same way.

@@ -31,7 +31,7 @@ CORRECT = (SOL / "correct_pytorch.py").read_text()
 WRONG = (SOL / "wrong_no_tail_pytorch.py").read_text()
 BOOT_S = 240.0
 
-pytestmark = [pytest.mark.timeout(900)]
+pytestmark = [pytest.mark.timeout(900), pytest.mark.xdist_group("runner-service")]
 
 
 def src(text: str) -> str:

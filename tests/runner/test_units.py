@@ -165,6 +165,35 @@ def test_stopping_rule_and_geomean():
     assert s["median_ms"] == 2.0 and s["min_ms"] == 1.0 and s["runs"] == 3
 
 
+def test_median_interval_uses_order_statistics():
+    assert stats.median_ci([1.0] * 5) is None  # too few calls for a 95 % interval
+    xs = list(range(1, 101))  # n = 100: ranks floor(40.2) = 40 and ceil(59.8) + 1 = 61
+    assert stats.median_ci([float(x) for x in reversed(xs)]) == (40.0, 61.0)
+    assert stats.rel_ci_halfwidth([float(x) for x in xs]) == pytest.approx(10.5 / 50.5)
+    # a slow tail (a loaded host) leaves the interval where the middle calls are
+    tail = [1.0 + 0.001 * (i % 7) for i in range(90)] + [50.0] * 10
+    assert stats.rel_ci_halfwidth(tail) < 0.005
+    assert stats.rel_se_of_median(tail) > 0.1  # the standard-error rule would keep going
+
+
+def test_cpu_stopping_rule_on_the_median_interval():
+    rng = random.Random(7)
+    # a CPU-like distribution: a tight core and a heavy tail
+    calls = [0.5 + rng.random() * 0.01 + (rng.random() < 0.2) * rng.random() * 3 for _ in range(80)]
+    assert stats.should_stop(calls, 0.1, 10, 10, 1000, 0.005)[0] is False  # SE rule alone
+    assert stats.should_stop(calls, 0.1, 10, 10, 1000, 0.005, 0.02) == (True, "converged")
+    assert stats.should_stop(calls[:9], 0.1, 10, 10, 1000, 0.005, 0.02)[0] is False  # min_runs
+    spread = [float(x) for x in range(1, 81)]
+    assert stats.should_stop(spread, 0.1, 10, 10, 1000, 0.005, 0.02)[0] is False
+    assert stats.over_budget(20, 2.1, 2.0, 10) and not stats.over_budget(9, 2.1, 2.0, 10)
+    assert stats.over_budget(3, 6.1, 2.0, 10)  # the hard stop at three budgets
+    # the CPU's wall budget: 2 s over the cases, at least 0.5 s each, never above the charge
+    assert stats.cpu_case_wall(10.0, 1) == 2.0 and stats.cpu_case_wall(10.0, 8) == 0.5
+    assert stats.cpu_case_wall(0.3, 1) == 0.3
+    summary = stats.summarize(calls)
+    assert summary["rel_ci"] < 0.02 and stats.summarize([1.0])["rel_ci"] is None
+
+
 def test_device_table_and_floor():
     h200 = devices.lookup("NVIDIA H200", "cuda")
     assert h200.known and h200.peak_bw == 4.3e12
