@@ -26,10 +26,7 @@ def judging_execute(submission: Submission) -> bool:
     except Exception as exc:  # noqa: BLE001 - a bad stored spec is the site's fault
         log.exception("could not build the job for submission %s", pk)
         result = JudgeResult.internal_error(f"The problem's stored spec is invalid: {exc}")
-        recorded = db_retry(judging_result_record, pk, attempt=attempt, result=result)
-    if submission.mode == Mode.PROFILE:
-        profile_report_keep(pk, result.to_dict(), recorded=recorded)
-    return recorded
+        return db_retry(judging_result_record, pk, attempt=attempt, result=result)
     outcome = run_job(
         job_json,
         python=settings.KJ_RUNNER_PYTHON,
