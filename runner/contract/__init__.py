@@ -8,6 +8,7 @@ from runner.contract.job import JobSpec, JudgeResult
 from runner.contract.params import BenchmarkCase, ErrorBound, Limits, Param, TestCase
 from runner.contract.problem import ProblemSpec
 from runner.contract.vocabulary import (
+    CPU_LANGUAGES,
     DEVICES,
     DIFFICULTIES,
     DIST_KINDS,
@@ -30,6 +31,7 @@ from runner.contract.vocabulary import (
 
 __all__ = [
     "BenchmarkCase",
+    "CPU_LANGUAGES",
     "DEVICES",
     "DIFFICULTIES",
     "DIST_KINDS",

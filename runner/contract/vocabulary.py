@@ -13,7 +13,9 @@ TENSOR_DTYPES = ("f32", "f16", "bf16", "f8e4m3", "i32", "u32", "i8", "u8")
 FLOAT_DTYPES = ("f32", "f16", "bf16", "f8e4m3")
 SCALAR_DTYPES = ("int", "float")
 TENSOR_ROLES = ("in", "out", "inout")
-LANGUAGES = ("cuda", "triton", "pytorch", "cupy")
+LANGUAGES = ("cuda", "triton", "pytorch", "cupy", "jax")
+# languages whose solutions also run on the CPU device (Triton through its interpreter)
+CPU_LANGUAGES = ("pytorch", "triton", "jax")
 MODES = ("run", "submit")
 DEVICES = ("cpu", "cuda")
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -48,6 +50,7 @@ STARTER_FILES = {
     "triton": "solution_triton.py",
     "pytorch": "solution_pytorch.py",
     "cupy": "solution_cupy.py",
+    "jax": "solution_jax.py",
 }
 
 

@@ -55,6 +55,9 @@ class Calibration:
 def calibrate(j: Judgement, flush) -> list[Calibration]:
     """Every case's calibration windows; called before ``init`` (no user code in the child)."""
     out = []
+    msg: dict = {"op": "call", "timed": True}
+    if j.job.language == "jax":  # the child copies JAX's results after its end event
+        msg["copy_outputs"] = [p.name for p in j.problem.params if p.role in ("out", "inout")]
     for ci, case in enumerate(j.problem.benchmarks):
         scalars = case_scalars(case, j.job.device)
         where = f"while calibrating benchmark '{case.name}'"
@@ -70,7 +73,7 @@ def calibrate(j: Judgement, flush) -> list[Calibration]:
                     plan,
                     flush,
                     k,
-                    lambda where=where: j.ask_timed({"op": "call", "timed": True}, 60.0, where),
+                    lambda where=where: j.ask_timed(msg, 60.0, where),
                 )
                 if not reply.get("ok"):
                     raise child_error_verdict(reply, where)
