@@ -509,6 +509,7 @@ CATALOG_SOLUTION_LANGUAGES = (
     ("_pytorch.py", "pytorch"),
     ("_triton.py", "triton"),
     ("_cupy.py", "cupy"),
+    ("_jax.py", "jax"),
     (".cu", "cuda"),
 )
 

@@ -159,8 +159,8 @@ LOGGING = {
 }
 
 # --- judging rules --------------------------------------------------------------------------
-KJ_LANGUAGES = ["cuda", "triton", "pytorch", "cupy"]
-KJ_CPU_LANGUAGES = ["pytorch", "triton"]
+KJ_LANGUAGES = ["cuda", "triton", "pytorch", "cupy", "jax"]
+KJ_CPU_LANGUAGES = ["pytorch", "triton", "jax"]
 # Email (password resets): printed on the console unless EMAIL_HOST names an SMTP server.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 EMAIL_BACKEND = os.environ.get(

@@ -51,7 +51,13 @@ class ProblemSolution(models.Model):
     name = models.CharField(max_length=100)
     language = models.CharField(
         max_length=16,
-        choices=[("pytorch", "PyTorch"), ("triton", "Triton"), ("cuda", "CUDA"), ("cupy", "CuPy")],
+        choices=[
+            ("pytorch", "PyTorch"),
+            ("triton", "Triton"),
+            ("cuda", "CUDA"),
+            ("cupy", "CuPy"),
+            ("jax", "JAX"),
+        ],
     )
     source = models.TextField()
     expected_verdict = models.CharField(

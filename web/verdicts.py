@@ -41,4 +41,10 @@ STATUS_LABELS = {
     "cancelled": "Cancelled",
 }
 
-LANGUAGE_LABELS = {"cuda": "CUDA C++", "triton": "Triton", "pytorch": "PyTorch", "cupy": "CuPy"}
+LANGUAGE_LABELS = {
+    "cuda": "CUDA C++",
+    "triton": "Triton",
+    "pytorch": "PyTorch",
+    "cupy": "CuPy",
+    "jax": "JAX",
+}
