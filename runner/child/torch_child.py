@@ -14,7 +14,9 @@ supervisor sends JSON-line commands over the inherited socket:
 JAX solutions return their outputs instead of writing them (runner/child/jax_solution.py):
 the harness blocks on the returned arrays inside the timed part and copies them into the
 output buffers after its end event; a calibration call (before ``init``) that names
-``copy_outputs`` makes the same copy, so the supervisor's empty windows hold it too.
+``copy_outputs`` makes the same copy, so the supervisor's empty windows hold it too. JAX's
+kernels run on JAX's own CUDA stream, so its timed calls have no lead-in spin (the spin would
+run beside them, before the start event), and its calibration calls say ``lead_in: false``.
 
 There is no read-back, refill, dump or integrity command: the child never reads or writes a
 buffer for the supervisor, and nothing it could forge is believed without a bound. Before
@@ -231,7 +233,10 @@ class Child:
             if self.device == "cuda":
                 self._context()
                 start, end, end_sync = self.events
-                leadin.spin(self.spin_cycles)  # keeps the host's launch latency off the clock
+                if self.jax_call is None and msg.get("lead_in", True):
+                    # keeps the host's launch latency off the clock; not for JAX, whose
+                    # kernels run on JAX's own stream and would overlap the spin
+                    leadin.spin(self.spin_cycles)
                 _event_record(start)
                 done = self._invoke(solve, args)
                 _event_record(end)

@@ -56,8 +56,9 @@ def calibrate(j: Judgement, flush) -> list[Calibration]:
     """Every case's calibration windows; called before ``init`` (no user code in the child)."""
     out = []
     msg: dict = {"op": "call", "timed": True}
-    if j.job.language == "jax":  # the child copies JAX's results after its end event
+    if j.job.language == "jax":  # as JAX's timed calls: a copy after the end event, no spin
         msg["copy_outputs"] = [p.name for p in j.problem.params if p.role in ("out", "inout")]
+        msg["lead_in"] = False
     for ci, case in enumerate(j.problem.benchmarks):
         scalars = case_scalars(case, j.job.device)
         where = f"while calibrating benchmark '{case.name}'"
