@@ -203,7 +203,10 @@ def starter_jax(spec: Mapping[str, Any]) -> str:
         head = ["import functools", ""]
         deco = [f"@functools.partial(jax.jit, static_argnames=({names}))"]
         if len(deco[0]) > 99:
-            deco = ["@functools.partial(", "    jax.jit,", f"    static_argnames=({names}),", ")"]
+            inner = [f"    static_argnames=({names}),"]
+            if len(inner[0]) > 99:
+                inner = ["    static_argnames=(", *(f'        "{n}",' for n in sizes), "    ),"]
+            deco = ["@functools.partial(", "    jax.jit,", *inner, ")"]
     lines = []
     for p in params:
         role = p.get("role")

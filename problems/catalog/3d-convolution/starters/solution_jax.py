@@ -11,7 +11,14 @@ import jax.numpy as jnp
 # The int sizes are static: use them in shapes, ranges and ifs.
 @functools.partial(
     jax.jit,
-    static_argnames=("input_depth", "input_rows", "input_cols", "kernel_depth", "kernel_rows", "kernel_cols"),
+    static_argnames=(
+        "input_depth",
+        "input_rows",
+        "input_cols",
+        "kernel_depth",
+        "kernel_rows",
+        "kernel_cols",
+    ),
 )
 def solve(
     input: jax.Array,
