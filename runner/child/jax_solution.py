@@ -184,16 +184,16 @@ _JAX_NOISE = (
 def hint(exc: BaseException) -> str:
     """A line that says what usually causes a JAX error in a ``solve``, or ''."""
     text = str(exc)
+    if isinstance(exc, SolveResultError):
+        return ""
+    if isinstance(exc, jax.errors.TracerArrayConversionError):
+        return "Hint: numpy cannot compute on traced values inside jax.jit; use jax.numpy."
     if isinstance(exc, _TRACER_ERRORS) or "concrete value" in text or "JitTracer" in text:
         return (
             "Hint: under jax.jit the scalar arguments are traced values, not Python numbers; "
             "a size used in a shape, a range or an if must be static: "
             '@functools.partial(jax.jit, static_argnames=("N",)).'
         )
-    if isinstance(exc, jax.errors.TracerArrayConversionError):
-        return "Hint: numpy cannot compute on traced values inside jax.jit; use jax.numpy."
-    if isinstance(exc, SolveResultError):
-        return ""
     if "incompatible shapes" in text.lower():
         return "Hint: check the shapes: flat inputs arrive 1-D, reshape them with the sizes."
     return ""
