@@ -78,6 +78,7 @@ class Call:
     def __init__(self, params: Sequence[dict], tensors: dict[str, Any], scalars: dict):
         self.args: list = []
         self.outputs: list[tuple[str, torch.Tensor]] = []
+        self.copied: list[tuple[int, torch.Tensor]] = []  # inputs JAX could not view
         self.signature = signature(params)
         for p in params:
             name = p["name"]
@@ -88,9 +89,19 @@ class Call:
             if p["py_layout"] == "flat":
                 t = t.view(-1)
             if p["role"] in ("in", "inout"):
-                self.args.append(as_jax(t, name))
+                arr = _from_dlpack(t)
+                if not is_view(arr, t):
+                    self.copied.append((len(self.args), t))
+                self.args.append(arr)
             if p["role"] in ("out", "inout"):
                 self.outputs.append((name, t))
+
+    def refresh(self) -> None:
+        """Inputs JAX could not view are copied anew before every call (a copy made at
+        attach would not see the inputs the supervisor writes for the next call); the copy is
+        part of the timed call. The judge's 256-byte aligned buffers are viewed in practice."""
+        for index, t in self.copied:
+            self.args[index] = _from_dlpack(t)
 
     def results(self, value: Any) -> list:
         """The returned arrays, one per output, checked and computed (blocks until ready)."""
@@ -103,13 +114,14 @@ class Call:
         write_outputs(items, self.outputs)
 
 
-def as_jax(t: torch.Tensor, name: str):
-    """A zero-copy JAX view of an arena tensor. A copy would not see the inputs the
-    supervisor writes for later calls, so one is an error, not a fallback."""
-    arr = _from_dlpack(t)
-    if t.numel() and arr.unsafe_buffer_pointer() != t.data_ptr():
-        raise RuntimeError(f"JAX could not view the buffer of {name} without copying it")
-    return arr
+def is_view(arr: Any, t: torch.Tensor) -> bool:
+    """Whether the JAX array shares the arena tensor's memory (DLPack without a copy)."""
+    if not t.numel():
+        return True
+    try:
+        return arr.unsafe_buffer_pointer() == t.data_ptr()
+    except Exception:  # noqa: BLE001 - a backend without buffer pointers: assume a copy
+        return False
 
 
 _KIND = {"b": "bool", "i": "int", "u": "int", "f": "float", "V": "float", "c": "complex"}

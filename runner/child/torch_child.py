@@ -261,6 +261,7 @@ class Child:
     def _invoke(self, solve, args: list):
         """Call ``solve``; for JAX, its returned arrays, checked and computed."""
         if self.jax_call is not None and self.solve is not None:
+            self.jax_call.refresh()
             return self.jax_call.results(solve(*args))
         solve(*args)
         return None
