@@ -32,7 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from runner.contract import ProblemSpec, SpecError
+from runner.contract import LANGUAGES, ProblemSpec, SpecError
 from runner.sandbox.process import base_env, run_capture
 
 # Other runner modules: every import of them is here (one place to re-point).
@@ -646,7 +646,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("problem_dir")
     ap.add_argument("source")
-    ap.add_argument("--language", choices=["cuda", "triton", "pytorch", "cupy"])
+    ap.add_argument("--language", choices=list(LANGUAGES))
     ap.add_argument("--arch", default=DEFAULT_ARCH)
     ap.add_argument("--json", action="store_true", help="print the report as JSON")
     try:
