@@ -115,7 +115,7 @@ class ProblemAdminForm(forms.ModelForm):
     )
     generate_starters = forms.BooleanField(
         required=False,
-        help_text="Write CUDA, Triton, PyTorch and CuPy starters from the parameters "
+        help_text="Write CUDA, Triton, PyTorch, CuPy and JAX starters from the parameters "
         "(always done for a new problem without starters).",
     )
 

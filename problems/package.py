@@ -15,6 +15,7 @@ STARTER_FILES = {
     "triton": "solution_triton.py",
     "pytorch": "solution_pytorch.py",
     "cupy": "solution_cupy.py",
+    "jax": "solution_jax.py",
 }
 
 

@@ -2,12 +2,14 @@
 
 The entry point is `solve(...)` with the parameters in spec order: CUDA gets device pointers
 (`const` for inputs) and scalars; the Python languages get tensors (CuPy: arrays) and Python
-numbers. Outputs are written in place.
+numbers. Outputs are written in place, except in JAX, whose `solve` takes the inputs and
+scalars only and returns its outputs (docs/languages/jax.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from runner.contract import C_TYPES
@@ -161,14 +163,119 @@ def starter_cupy(spec: Mapping[str, Any]) -> str:
     )
 
 
+def _jax_args(spec: Mapping[str, Any]) -> list[str]:
+    args = []
+    for p in _params(spec):
+        if p.get("role") == "scalar":
+            args.append(f"{p['name']}: {PY_SCALARS.get(p.get('dtype', ''), 'int')}")
+        elif p.get("role") in ("in", "inout"):
+            args.append(f"{p['name']}: jax.Array")
+    return args
+
+
+def _jax_return(spec: Mapping[str, Any]) -> str:
+    outs = [p for p in _params(spec) if p.get("role") in ("out", "inout")]
+    return "jax.Array" if len(outs) == 1 else f"tuple[{', '.join(['jax.Array'] * len(outs))}]"
+
+
+def signature_jax(spec: Mapping[str, Any]) -> str:
+    """JAX's ``solve``: the inputs (in, inout) and scalars in spec order, the outputs (out,
+    inout) returned: one array, or a tuple in spec order."""
+    return f"def solve({', '.join(_jax_args(spec))}) -> {_jax_return(spec)}"
+
+
+def _elements(param: Mapping[str, Any]) -> str:
+    dims = [str(d) for d in param.get("shape", [])]
+    return " * ".join(f"({d})" if " " in d else d for d in dims)
+
+
+def starter_jax(spec: Mapping[str, Any]) -> str:
+    params = _params(spec)
+    sizes = [p["name"] for p in params if p.get("role") == "scalar" and p.get("dtype") == "int"]
+    head, deco = [], ["@jax.jit"]
+    if sizes:
+        names = ", ".join(f'"{n}"' for n in sizes) + ("," if len(sizes) == 1 else "")
+        head = ["import functools", ""]
+        deco = [f"@functools.partial(jax.jit, static_argnames=({names}))"]
+        if len(deco[0]) > 99:
+            inner = [f"    static_argnames=({names}),"]
+            if len(inner[0]) > 99:
+                inner = ["    static_argnames=(", *(f'        "{n}",' for n in sizes), "    ),"]
+            deco = ["@functools.partial(", "    jax.jit,", *inner, ")"]
+    lines = []
+    for p in params:
+        role = p.get("role")
+        if role == "scalar":
+            continue
+        if p.get("py_layout") == "flat" and len(p.get("shape", [])) > 1:
+            layout = f"flat 1-D, {_elements(p)} elements"
+        else:
+            layout = f"shape [{_shape_text(p)}]"
+        what = {"in": "input", "out": "output", "inout": "input and output"}[role]
+        lines.append(f"# {p['name']}: {what}, {p.get('dtype')}, {layout}")
+    outs = [p["name"] for p in params if p.get("role") in ("out", "inout")]
+    if len(outs) == 1:
+        lines.append(f"# Return {outs[0]} (JAX arrays cannot be written in place).")
+    else:
+        lines.append(f"# Return ({', '.join(outs)}) in this order (JAX arrays are immutable).")
+    if sizes:
+        lines.append("# The int sizes are static: use them in shapes, ranges and ifs.")
+    sig = signature_jax(spec)
+    if len(sig) + 1 > 99:
+        sig_lines = ["def solve(", *(f"    {a}," for a in _jax_args(spec))]
+        sig_lines.append(f") -> {_jax_return(spec)}:")
+    else:
+        sig_lines = [f"{sig}:"]
+    return "\n".join(
+        [
+            *head,
+            "import jax",
+            "import jax.numpy as jnp",
+            "",
+            "",
+            *lines,
+            *deco,
+            *sig_lines,
+            "    pass",
+            "",
+        ]
+    )
+
+
 def starters_from_spec(spec: Mapping[str, Any]) -> dict[str, str]:
-    """A starter per language (cuda, triton, pytorch, cupy) written from the parameters."""
+    """A starter per language (cuda, triton, pytorch, cupy, jax) written from the parameters."""
     return {
         "cuda": starter_cuda(spec),
         "triton": starter_triton(spec),
         "pytorch": starter_pytorch(spec),
         "cupy": starter_cupy(spec),
+        "jax": starter_jax(spec),
     }
+
+
+def write_missing_starters(catalog: Path, language: str = "jax") -> list[Path]:
+    """Generate the starter of ``language`` into every catalog package that has none (the
+    committed starters are files; hand-edited ones are never overwritten)."""
+    from runner.contract import STARTER_FILES, ProblemSpec  # noqa: PLC0415
+
+    written = []
+    for toml in sorted(catalog.glob("*/problem.toml")):
+        target = toml.parent / "starters" / STARTER_FILES[language]
+        if target.exists():
+            continue
+        spec = ProblemSpec.from_dir(toml.parent).to_dict()
+        target.parent.mkdir(exist_ok=True)
+        target.write_text(starters_from_spec(spec)[language])
+        written.append(target)
+    return written
+
+
+if __name__ == "__main__":  # python -m problems.starters [LANGUAGE]: fill the catalog's gaps
+    import sys
+
+    lang = sys.argv[1] if len(sys.argv) > 1 else "jax"
+    done = write_missing_starters(Path(__file__).resolve().parent / "catalog", lang)
+    print(f"wrote {len(done)} {lang} starter(s)")
 
 
 def reference_as_pytorch_solution(reference_source: str) -> str:

@@ -12,6 +12,13 @@ supervisor sends JSON-line commands over the inherited socket:
   the supervisor accepts only within its own clock's bound (docs/judging.md). A ``profile``
   call (mode profile, under Nsight Compute) runs inside the CUDA profiler's start/stop range.
 
+JAX solutions return their outputs instead of writing them (runner/child/jax_solution.py):
+the harness blocks on the returned arrays inside the timed part and copies them into the
+output buffers after its end event; a calibration call (before ``init``) that names
+``copy_outputs`` makes the same copy, so the supervisor's empty windows hold it too. JAX's
+kernels run on JAX's own CUDA stream, so its timed calls have no lead-in spin (the spin would
+run beside them, before the start event), and its calibration calls say ``lead_in: false``.
+
 There is no read-back, refill, dump or integrity command: the child never reads or writes a
 buffer for the supervisor, and nothing it could forge is believed without a bound. Before
 ``init``, a ``call`` runs an empty solve: the supervisor calibrates the harness's round trip
@@ -90,6 +97,10 @@ class Child:
         self.arena: arena.Arena | None = None
         self.retired: list[arena.Arena] = []
         self.args: list = []
+        self.jax = None  # runner.child.jax_solution, for language "jax"
+        self.jax_call = None  # its arguments and outputs for the current arena
+        self.slots: dict[str, arena.Slot] = {}
+        self.scratch: dict[str, object] = {}  # calibration copies' destinations
 
     # -- boot ------------------------------------------------------------------------------------
     def _context(self) -> None:
@@ -132,6 +143,14 @@ class Child:
 
             info["name"] = platform.processor() or platform.machine() or "cpu"
         path = msg["module_path"]
+        if self.language == "jax":
+            try:  # before user code: JAX's functions are captured unpatched
+                from runner.child import jax_solution  # noqa: PLC0415
+
+                jax_solution.boot(self.device)
+            except BaseException as exc:  # noqa: BLE001
+                return self._error_reply(exc, "while starting JAX")
+            self.jax = jax_solution
         try:
             if self.language == "cuda":
                 self.solve, self.kj_last_error = solution.load_cuda_solution(
@@ -160,11 +179,11 @@ class Child:
     def cmd_attach(self, msg: dict) -> dict:
         try:
             self._detach()
-            self.arena, slots = solution.map_arena(self.chan, msg, self.device, self.driver)
+            self.arena, self.slots = solution.map_arena(self.chan, msg, self.device, self.driver)
             if msg.get("private_copy"):  # mode profile only (arena.PrivateArena)
                 self.retired.append(self.arena)
                 self.arena = arena.PrivateArena(self.arena)
-            self.args = self._args(slots, msg["scalars"])
+            self.args = self._args(self.slots, msg["scalars"])
         except BaseException as exc:  # noqa: BLE001
             return self._error_reply(exc, "while mapping the buffers")
         return {"ok": True}
@@ -173,6 +192,8 @@ class Child:
         """Drop the current arena but keep it mapped until the process ends: the solution may
         still hold views of it (a thread, a cache), and unmapping them would crash the child."""
         self.args = []
+        self.jax_call = None
+        self.scratch = {}
         if self.arena is not None:
             self.retired.append(self.arena)
             self.arena = None
@@ -180,6 +201,10 @@ class Child:
     def _args(self, slots: dict[str, arena.Slot], scalars: dict) -> list:
         if self.language == "cuda":
             return solution.native_args(self.params, slots, self.arena, scalars)
+        if self.jax is not None:
+            tensors = {name: self.arena.tensor(slot) for name, slot in slots.items()}
+            self.jax_call = self.jax.Call(self.params, tensors, scalars)
+            return self.jax_call.args
         args = []
         for p in self.params:
             if p["role"] == "scalar":
@@ -207,7 +232,8 @@ class Child:
         try:
             if not msg.get("timed"):
                 t0 = _perf_counter()
-                solve(*args)
+                done = self._invoke(solve, args)
+                self._after(done, msg)
                 self._check_native_error()
                 self._sync()
                 elapsed = (_perf_counter() - t0) * 1e3
@@ -216,10 +242,14 @@ class Child:
             if self.device == "cuda":
                 self._context()
                 start, end, end_sync = self.events
-                leadin.spin(self.spin_cycles)  # keeps the host's launch latency off the clock
+                if self.jax_call is None and msg.get("lead_in", True):
+                    # keeps the host's launch latency off the clock; not for JAX, whose
+                    # kernels run on JAX's own stream and would overlap the spin
+                    leadin.spin(self.spin_cycles)
                 _event_record(start)
-                solve(*args)
+                done = self._invoke(solve, args)
                 _event_record(end)
+                self._after(done, msg)
                 _cuda_synchronize()
                 _event_record(end_sync)
                 _event_synchronize(end_sync)
@@ -230,8 +260,9 @@ class Child:
                     "sync_ms": _event_elapsed(start, end_sync),
                 }
             t0 = _perf_counter()
-            solve(*args)
+            done = self._invoke(solve, args)
             wall = (_perf_counter() - t0) * 1e3
+            self._after(done, msg)
             return {"ok": True, "event_ms": wall, "sync_ms": wall}
         except BaseException as exc:  # noqa: BLE001
             return self._error_reply(exc, "in solve")
@@ -255,6 +286,26 @@ class Child:
             return self._error_reply(exc, "in solve (the profiled call)")
         return {"ok": True}
 
+    def _invoke(self, solve, args: list):
+        """Call ``solve``; for JAX, its returned arrays, checked and computed."""
+        if self.jax_call is not None and self.solve is not None:
+            self.jax_call.refresh()
+            return self.jax_call.results(solve(*args))
+        solve(*args)
+        return None
+
+    def _after(self, done, msg: dict) -> None:
+        """After the timed part: JAX's results into the output buffers, or (a calibration
+        call before init) the same amount of copying from the named output slots."""
+        if done is not None:
+            self.jax_call.write(done)
+        elif self.solve is None and msg.get("copy_outputs"):
+            for name in msg["copy_outputs"]:
+                src = self.arena.tensor(self.slots[name])
+                if name not in self.scratch:
+                    self.scratch[name] = torch.empty_like(src)
+                self.scratch[name].copy_(src)
+
     def _sync(self) -> None:
         if self.device == "cuda":
             _cuda_synchronize()
@@ -270,6 +321,8 @@ class Child:
             self.cuda_dead = True
         else:
             kind = "exception"
+        if self.jax is not None:
+            return self.jax.error_reply(exc, where, kind)
         return loop.error_reply(exc, where, kind)
 
 

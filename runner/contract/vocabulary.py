@@ -14,7 +14,7 @@ TENSOR_DTYPES = ("f32", "f16", "bf16", "f8e4m3", "i32", "u32", "i8", "u8")
 FLOAT_DTYPES = ("f32", "f16", "bf16", "f8e4m3")
 SCALAR_DTYPES = ("int", "float")
 TENSOR_ROLES = ("in", "out", "inout")
-LANGUAGES = ("cuda", "triton", "pytorch", "cupy")
+LANGUAGES = ("cuda", "triton", "pytorch", "cupy", "jax")
 MODES = ("run", "submit", "profile")
 DEVICES = ("cpu", "cuda")
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -49,10 +49,18 @@ STARTER_FILES = {
     "triton": "solution_triton.py",
     "pytorch": "solution_pytorch.py",
     "cupy": "solution_cupy.py",
+    "jax": "solution_jax.py",
 }
 # What people call each language and verdict (the site's pages and admin show these).
-LANGUAGE_NAMES = {"cuda": "CUDA C++", "triton": "Triton", "pytorch": "PyTorch", "cupy": "CuPy"}
-CPU_LANGUAGES = ("pytorch", "triton")  # the languages the CPU device judges
+LANGUAGE_NAMES = {
+    "cuda": "CUDA C++",
+    "triton": "Triton",
+    "pytorch": "PyTorch",
+    "cupy": "CuPy",
+    "jax": "JAX",
+}
+# the languages the CPU device judges (Triton through its interpreter)
+CPU_LANGUAGES = ("pytorch", "triton", "jax")
 VERDICT_NAMES = {verdict: verdict.replace("_", " ").capitalize() for verdict in VERDICTS}
 # The C type of each dtype in a CUDA entry point (`solve(const float* A, int N)`).
 C_TYPES = {

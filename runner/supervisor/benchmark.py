@@ -57,6 +57,10 @@ def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibr
     """Every case's calibration windows (``only``: those cases', None for the others);
     called before ``init`` (no user code in the child)."""
     out: list[Calibration | None] = []
+    msg: dict = {"op": "call", "timed": True}
+    if j.job.language == "jax":  # as JAX's timed calls: a copy after the end event, no spin
+        msg["copy_outputs"] = [p.name for p in j.problem.params if p.role in ("out", "inout")]
+        msg["lead_in"] = False
     for ci, case in enumerate(j.problem.benchmarks):
         if only is not None and ci not in only:
             out.append(None)
@@ -75,7 +79,7 @@ def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibr
                     plan,
                     flush,
                     k,
-                    lambda where=where: j.ask_timed({"op": "call", "timed": True}, 60.0, where),
+                    lambda where=where: j.ask_timed(msg, 60.0, where),
                 )
                 if not reply.get("ok"):
                     raise child_error_verdict(reply, where)

@@ -32,6 +32,21 @@ def native_child_for(language: str, device: str, mode: str) -> bool:
     )
 
 
+def jax_env(device: str) -> dict[str, str]:
+    """JAX's settings in every torch child (a spare does not know its language yet; they
+    change nothing for the other languages): the device's platform only, GPU memory taken as
+    needed instead of 75 % of the GPU at start, no persistent compilation cache (XLA compiles
+    in the process; nothing is read from or left for another job), fp32 matmuls in full
+    precision as the reference computes them."""
+    return {
+        "JAX_PLATFORMS": "cpu" if device == "cpu" else "cuda",
+        "XLA_PYTHON_CLIENT_PREALLOCATE": "false",
+        "JAX_ENABLE_COMPILATION_CACHE": "false",
+        "JAX_DEFAULT_MATMUL_PRECISION": "highest",
+        "TF_CPP_MIN_LOG_LEVEL": "2",
+    }
+
+
 class ChildProcess:
     """The sandboxed child and its private channel.
 
@@ -85,6 +100,7 @@ class ChildProcess:
         if triton_interpret:
             env["TRITON_INTERPRET"] = "1"
         env["TRITON_F32_DEFAULT"] = "ieee"  # fp32 dots as the reference computes them
+        env.update(jax_env(device))
         if device == "cpu":
             env["CUDA_VISIBLE_DEVICES"] = ""
             # threads sleep after a parallel region instead of spinning: spinning would be

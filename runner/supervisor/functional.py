@@ -27,8 +27,11 @@ def selected_tests(j: Judgement) -> list[TestCase]:
 def _timeout(j: Judgement) -> float:
     """A test's limit counts the solution's work, not a JIT compile: Triton specialises a kernel
     anew for new sizes, and CuPy, PyTorch on a GPU compile or load libraries at first use, so
-    those languages get the JIT allowance on every test."""
-    jit = j.job.language != "cuda" and (j.job.device == "cuda" or j.job.language == "triton")
+    those languages get the JIT allowance on every test; JAX compiles each new shape with XLA,
+    on every device."""
+    jit = j.job.language != "cuda" and (
+        j.job.device == "cuda" or j.job.language in ("triton", "jax")
+    )
     return j.limits.test_timeout_s + (JIT_ALLOWANCE_S if jit else 0.0)
 
 

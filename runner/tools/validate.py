@@ -17,11 +17,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from runner.contract import LANGUAGES, JobSpec, Limits, ProblemSpec, SpecError
+from runner.contract import CPU_LANGUAGES, LANGUAGES, JobSpec, Limits, ProblemSpec, SpecError
 from runner.supervisor.stats import geomean
 
-PY_SUFFIXES = {f"_{lang}.py": lang for lang in ("pytorch", "triton", "cupy")}
-CPU_LANGUAGES = ("pytorch", "triton")
+PY_SUFFIXES = {f"_{lang}.py": lang for lang in ("pytorch", "triton", "cupy", "jax")}
 
 
 @dataclass

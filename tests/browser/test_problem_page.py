@@ -223,3 +223,26 @@ def test_cuda_starter_is_viewable_on_a_cpu_only_site_with_a_note(site, page):
     assert "import cupy" in doc(page) and "CuPy runs on GPU workers" in note.inner_text()
     page.get_by_label("Language").select_option("pytorch")
     assert not note.is_visible() and page.get_by_role("button", name="Submit").is_enabled()
+
+
+JAX_SOLUTION = "import jax\n\n\n@jax.jit\ndef solve(A, B, N):\n    return A + B\n"
+
+
+def test_jax_in_the_language_picker_shows_its_starter_and_runs_on_the_cpu(site, page):
+    sign_up(page, site, "jaxuser")
+    open_problem(page, site)
+    picker = page.get_by_label("Language")
+    assert picker.locator("option[value=jax]").inner_text() == "JAX"
+    picker.select_option("jax")
+    starter = doc(page)
+    assert '@functools.partial(jax.jit, static_argnames=("N",))' in starter
+    assert "def solve(A: jax.Array, B: jax.Array, N: int) -> jax.Array:" in starter
+    assert "# Return C (JAX arrays cannot be written in place)." in starter
+    assert not page.locator("#gpu-note").is_visible()  # JAX runs on the CPU device
+    assert page.get_by_role("button", name="Run").is_enabled()
+    write_in_editor(page, JAX_SOLUTION)
+    page.get_by_role("button", name="Run").click()
+    watch_status(page, "Accepted", 150)
+    row = page.locator("#my-submissions tbody tr").first
+    row.get_by_text("Accepted").wait_for()
+    assert "JAX · cpu" in row.inner_text()

@@ -21,6 +21,8 @@ from kerneljudge.http import Api, ApiError, NetworkError
         ("k.cuh", "", "cuda"),
         ("k.py", "import triton\nimport torch\n", "triton"),
         ("k.py", "import cupy as cp\n", "cupy"),
+        ("k.py", "import jax\nimport jax.numpy as jnp\n", "jax"),
+        ("starter.jax.py", "def solve(A, B, N):\n    return A + B\n", "jax"),
         ("k.py", "from torch import add\n", "pytorch"),
         ("k.py", "def solve(A, B, C, N):\n    pass\n", "pytorch"),
     ],

@@ -26,7 +26,7 @@ SANDBOX_OVERRIDE = DOCKER / "compose.sandbox-docker.yml"
 DOCKERFILES = sorted(DOCKER.glob("*Dockerfile"))
 VAR_REF = re.compile(r"^\$\{[A-Z0-9_]+(:?\?[^}]*)?\}$")  # ${NAME} or ${NAME:?why}: no default
 SECRET_NAME = re.compile(r"SECRET|PASSWORD|PASSWD|TOKEN|AUTH|API_KEY", re.IGNORECASE)
-GPU_STACK = ("torch", "triton", "numpy", "cupy")
+GPU_STACK = ("torch", "triton", "numpy", "cupy", "jax")
 
 
 def tool(name: str, how: str) -> str:

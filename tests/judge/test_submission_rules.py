@@ -46,7 +46,7 @@ def test_unknown_language_is_refused():
         create(language="fortran")
     assert info.value.code == "language_not_offered"
     assert "Unknown language 'fortran'" in info.value.message
-    assert "cuda, triton, pytorch, cupy" in info.value.message
+    assert "cuda, triton, pytorch, cupy, jax" in info.value.message
 
 
 @pytest.mark.parametrize("language", ["cuda", "cupy"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from runner.contract import ProblemSpec, SpecError
+from runner.contract import LANGUAGES, ProblemSpec, SpecError
 
 from .report import DEFAULT_ARCH, inspect_source
 
@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("problem_dir")
     ap.add_argument("source")
-    ap.add_argument("--language", choices=["cuda", "triton", "pytorch", "cupy"])
+    ap.add_argument("--language", choices=list(LANGUAGES))
     ap.add_argument("--arch", default=DEFAULT_ARCH)
     ap.add_argument("--json", action="store_true", help="print the report as JSON")
     try:

@@ -1,0 +1,72 @@
+"""JAX on a GPU (``pytest -m gpu tests/runner/test_jax_gpu.py``): every catalog package with
+JAX solutions judged on device ``cuda`` in mode submit (tests, benchmark, verified timed
+calls), its correct solutions accepted and its wrong ones rejected; the JAX child on the
+GPU backend with no preallocation. The hostile JAX cases on a GPU are the ``jax-gpu-*``
+cases of tests/hostile (``pytest -m gpu tests/hostile -k jax``); the timing truth is
+``bench/timing_truth.py --language jax``."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+from runner import judge
+from runner.contract import Limits
+
+from .helpers import CATALOG, cuda_available, job
+
+pytestmark = [
+    pytest.mark.gpu,
+    pytest.mark.skipif(not cuda_available(), reason="no CUDA device"),
+    pytest.mark.skipif(importlib.util.find_spec("jax") is None, reason="needs jax"),
+]
+
+GPU = Limits(test_timeout_s=30, benchmark_budget_s=1.0, compile_timeout_s=180)
+SOLUTIONS = sorted(CATALOG.glob("*/solutions/*_jax.py"))
+
+
+def _arch() -> str:
+    import torch
+
+    p = torch.cuda.get_device_properties(0)
+    return f"sm_{p.major}{p.minor}"
+
+
+def _id(path) -> str:
+    return f"{path.parent.parent.name}/{path.name}"
+
+
+def test_at_least_ten_problems_have_correct_and_wrong_jax_solutions():
+    slugs = {p.parent.parent.name for p in SOLUTIONS if p.name.startswith("correct_")}
+    wrong = {p.parent.parent.name for p in SOLUTIONS if p.name.startswith("wrong_")}
+    assert len(slugs & wrong) >= 10
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=_id)
+def test_jax_solution_verdict_on_the_gpu(path):
+    slug = path.parent.parent.name
+    spec = job(path.read_text(), "jax", "submit", "cuda", slug, GPU, 11, _arch())
+    r = judge(spec)
+    detail = f"{r.verdict}: {r.message}\n{(r.details or '')[-2000:]}"
+    if path.name.startswith("correct_"):
+        assert r.verdict == "accepted", detail
+        cases = (r.benchmark or {}).get("cases") or []
+        assert cases and all(c["median_ms"] > 0 for c in cases), detail
+        clock = [c.get("clock", {}).get("consistent") for c in cases]
+        print(f"[{_id(path)}] score {r.score_ms} ms, events consistent with the clock: {clock}")
+    else:
+        assert r.verdict not in ("accepted", "internal_error"), detail
+
+
+def test_jax_child_uses_the_gpu_backend_without_preallocation():
+    probe = (
+        "import os\nimport jax\n\n\n"
+        "def solve(A, B, N):\n"
+        "    assert jax.default_backend() == 'gpu', jax.default_backend()\n"
+        "    assert os.environ['XLA_PYTHON_CLIENT_PREALLOCATE'] == 'false'\n"
+        "    assert not jax.config.jax_enable_compilation_cache\n"
+        "    return A + B\n"
+    )
+    r = judge(job(probe, "jax", "run", "cuda", "vector-add", GPU, 3, _arch()))
+    assert r.verdict == "accepted", f"{r.verdict}: {r.message}\n{r.details}"
