@@ -12,10 +12,14 @@ then submits through the API and follows each submission's event stream to its `
 
 - fresh: one at a time, a unique comment in the source (nvcc runs every time);
 - cached: one at a time, the same source (a compile-cache hit);
-  fresh and cached alternate, with --gap seconds after each final event (a person reading
-  the verdict; the warm service's next spare boots meanwhile);
-- chained: cached, the next sent the moment the previous final event arrives;
-- burst: --k cached submissions sent at once from --k threads.
+  fresh and cached alternate. "One at a time" is a person's pace: each is sent --gap s after
+  the previous final event and once the worker's runner service reports its next spare
+  child ready (its `ping` op on the socket; at most --spare-wait s), so it meets an idle
+  worker; the wait is recorded (spare_wait_s) and is not in the latency;
+- chained: cached, the next sent the moment the previous final event arrives (the spare
+  may still be booting: back to back);
+- burst: --k cached submissions sent at once from --k threads (each one's time includes
+  waiting behind the others: one worker judges one at a time).
 Two untimed warm-up submissions come first. Per submission the client times its send and
 the final event's arrival; the site's stored created_at/started_at/finished_at and the
 runner's phases (the submission's result) split that time into phases (report.py).
@@ -66,8 +70,8 @@ def nonce_source(source: str, language: str) -> str:
 
 
 class Run:
-    def __init__(self, args, api: Api, kind: str, source: str, language: str) -> None:
-        self.args, self.api, self.kind = args, api, kind
+    def __init__(self, args, api: Api, stack: Stack, kind: str, source: str, language: str):
+        self.args, self.api, self.stack, self.kind = args, api, stack, kind
         self.source, self.language = source, language
         self.samples: list[dict] = []
         self.deadline = time.monotonic() + args.time_budget
@@ -76,12 +80,13 @@ class Run:
     def out_of_time(self) -> bool:
         return time.monotonic() > self.deadline
 
-    def one(self, scenario: str, fresh: bool) -> dict:
+    def one(self, scenario: str, fresh: bool, spare_wait_s: float | None = None) -> dict:
         src = nonce_source(self.source, self.language) if fresh else self.source
         sent = self.api.submit(self.args.problem, self.language, self.kind, self.args.mode, src)
         followed = self.api.follow(sent["id"])
         row = self.api.submission(sent["id"])
         sample = shape(scenario, sent, followed, row)
+        sample["spare_wait_s"] = spare_wait_s
         with self.lock:
             self.samples.append(sample)
             (self.args.out / "e2e_latency.partial.json").write_text(
@@ -89,24 +94,38 @@ class Run:
             )
         return sample
 
+    def idle(self) -> float:
+        """A pause as between a person's submissions: --gap seconds, then until the worker's
+        runner service has its next spare child ready (at most --spare-wait s). Returns the
+        seconds waited for the spare."""
+        time.sleep(self.args.gap)
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < self.args.spare_wait:
+            if self.stack.spare_ready() is not False:  # ready, or no service to ask
+                break
+            time.sleep(0.05)
+        return round(time.monotonic() - t0, 3)
+
     def serial(self) -> None:
         for _ in range(self.args.n):
             for scenario in ("fresh", "cached"):
                 if scenario not in self.args.scenarios or self.out_of_time():
                     continue
-                log(self.one(scenario, fresh=scenario == "fresh"))
-                time.sleep(self.args.gap)
+                waited = self.idle()
+                log(self.one(scenario, fresh=scenario == "fresh", spare_wait_s=waited))
 
     def chained(self) -> None:
+        waited = self.idle()
         for _ in range(self.args.n):
             if self.out_of_time():
                 return
-            log(self.one("chained", fresh=False))
-        time.sleep(self.args.gap)
+            log(self.one("chained", fresh=False, spare_wait_s=waited))
+            waited = None  # the next one is sent at once
 
     def burst(self) -> None:
         if self.out_of_time():
             return
+        self.idle()
         barrier = threading.Barrier(self.args.k)
         errors: list[str] = []
 
@@ -188,7 +207,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--device", choices=["cuda", "cpu"], default="cuda")
     ap.add_argument("--n", type=int, default=20, help="samples of fresh, cached and chained")
     ap.add_argument("--k", type=int, default=10, help="submissions of the burst")
-    ap.add_argument("--gap", type=float, default=3.0, help="pause after a one-at-a-time sample")
+    ap.add_argument(
+        "--gap",
+        type=float,
+        default=1.0,
+        help="pause after a final event before the next one-at-a-time submission",
+    )
+    ap.add_argument(
+        "--spare-wait",
+        type=float,
+        default=30.0,
+        help="then wait at most this long for the runner service's spare child",
+    )
     ap.add_argument("--mode", choices=["submit", "run"], default="submit")
     ap.add_argument("--scenarios", default="fresh,cached,chained,burst")
     ap.add_argument("--problem", default="vector-add")
@@ -270,12 +300,15 @@ def main(argv: list[str] | None = None) -> int:
              {"KJ_RUNNER_SERVICE": "1", "KERNELJUDGE_CACHE": str(cache)})  # fmt: skip
         api = Api(base, token)
         step("worker_live", wait_live, api, kind, stack, 180)
-        run = Run(args, api, kind, source, language)
+        run = Run(args, api, stack, kind, source, language)
         t0 = time.monotonic()
-        log(run.one("warmup", fresh=False))  # fills the compile cache for `cached`
-        time.sleep(args.gap)
+        first = run.one("warmup", fresh=False)  # fills the compile cache for `cached`
+        log(first)
+        if first["verdict"] != "accepted":  # measuring a broken judge wastes device time
+            raise StackError(f"the warm-up was not accepted: {first['verdict']} "
+                             f"{first['message']!r} (see logs/worker.log)")  # fmt: skip
+        run.idle()
         log(run.one("warmup", fresh=True))
-        time.sleep(args.gap)
         setup["warmup"] = round(time.monotonic() - t0, 2)
         run.deadline = time.monotonic() + args.time_budget
         if {"fresh", "cached"} & set(args.scenarios):
@@ -317,6 +350,11 @@ def write_report(args, samples, setup, notes, stack_info, language, kind, wall_s
         rows = [s for s in measured if s["scenario"] == name]
         if rows:
             scenarios[name] = scenario_stats(rows)
+    refused = [s for s in measured if s["verdict"] != "accepted"]
+    if refused:
+        notes.append(f"{len(refused)} of {len(measured)} measured submissions were not accepted "
+                     f"({', '.join(sorted({s['verdict'] for s in refused}))}): their times are "
+                     "not those of a judged solution")  # fmt: skip
     counts = ", ".join(f"{n} {v['n']}" for n, v in scenarios.items()) or "none"
     python = sys.executable
     header = {

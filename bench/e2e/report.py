@@ -54,6 +54,7 @@ def scenario_stats(samples: list[dict]) -> dict:
         "verdicts": dict(sorted(_count(s.get("verdict") or "?" for s in samples).items())),
         "total_s": summary([s["total_s"] for s in ok]),
         "post_round_trip_s": summary([s.get("post_s") for s in ok]),
+        "spare_wait_before_s": summary([s.get("spare_wait_s") for s in ok]),
         "segments": {},
         "runner_phases": {},
     }
@@ -103,8 +104,10 @@ def table(headers: list[str], rows: list[list]) -> str:
 
 
 SCENARIO_TEXT = {
-    "fresh": "one at a time, a unique comment in the source (nvcc runs every time)",
-    "cached": "one at a time, the same source (compile-cache hit)",
+    "fresh": "one at a time (an idle worker, its spare ready), a unique comment in the "
+    "source: nvcc runs every time",
+    "cached": "one at a time (an idle worker, its spare ready), the same source: "
+    "a compile-cache hit",
     "chained": "back to back: the next cached submission sent the moment the previous "
     "one's final event arrives",
     "burst": "back to back: K cached submissions sent at once, each timed from its own send",

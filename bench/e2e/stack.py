@@ -11,6 +11,7 @@ run as `nobody`.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import pwd
 import secrets
@@ -242,9 +243,32 @@ class Stack:
         return f"http://127.0.0.1:{port}"
 
     def start_worker(self, kind: str, extra_env: dict[str, str]) -> None:
-        env = {**self.env, **extra_env}
+        (self.work / "sock").mkdir(mode=0o700, exist_ok=True)
+        env = {**self.env, "KJ_RUNNER_SOCKET_DIR": str(self.work / "sock"), **extra_env}
         self._spawn("worker", [self.python, "manage.py", "judge_worker", "--device-kind", kind,
                                "--no-reconciler"], env=env)  # fmt: skip
+
+    def spare_ready(self) -> bool | None:
+        """Whether the worker's runner service has its spare child ready: the service's
+        `ping` op (docs/runner-protocol.md) on the socket judge_worker made in
+        KJ_RUNNER_SOCKET_DIR. None when no service answers."""
+        for path in sorted((self.work / "sock").glob("*.sock")):
+            try:
+                with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+                    sock.settimeout(5)
+                    sock.connect(str(path))
+                    sock.sendall(b'{"op": "ping"}\n')
+                    data = b""
+                    while b"\n" not in data:
+                        chunk = sock.recv(65536)
+                        if not chunk:
+                            break
+                        data += chunk
+                pong = json.loads(data or b"{}").get("pong") or {}
+                return bool(pong.get("spare_ready"))
+            except (OSError, ValueError):
+                continue
+        return None
 
     def alive(self, name: str) -> bool:
         proc = self.procs.get(name)
