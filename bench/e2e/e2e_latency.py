@@ -281,6 +281,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"[e2e] {name}: {setup[name]} s", flush=True)
         return value
 
+    setup["loadavg_1min_at_start"] = round(os.getloadavg()[0], 2)
     try:
         step("redis", stack.start_redis, args.redis)
         step("postgres", stack.start_postgres, args.database)

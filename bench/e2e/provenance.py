@@ -82,7 +82,8 @@ def machine(python: str) -> dict:
     probe = ("import django, sys; v = {'python': sys.version.split()[0], 'django': django.__version__}\n"
              "try:\n import torch; v['torch'] = torch.__version__; v['torch_cuda'] = torch.version.cuda\n"
              "except Exception as e: v['torch'] = repr(e)\nimport json; print(json.dumps(v))")  # fmt: skip
-    info = {"host": platform.node(), "cpus": os.cpu_count(), "cpu": cpu}
+    info = {"host": platform.node(), "cpus": os.cpu_count(), "cpu": cpu,
+            "loadavg_at_report": [round(x, 2) for x in os.getloadavg()]}  # fmt: skip
     try:
         info.update(json.loads(run_text([python, "-c", probe]) or "{}"))
     except json.JSONDecodeError:

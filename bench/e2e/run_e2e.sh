@@ -32,7 +32,8 @@ WORK=$(mktemp -d /tmp/kj-e2e.XXXXXX)
 chmod 755 "$WORK"
 umask 022  # PostgreSQL runs as nobody when this runs as root
 trap 'rm -rf "$WORK"' EXIT
-export PIP_CONFIG_FILE=/dev/null PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
+export PIP_CONFIG_FILE=/dev/null PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1 \
+  PIP_ROOT_USER_ACTION=ignore
 
 if ((INSTALL)); then
   # Into a folder on PYTHONPATH, not a venv: the judge's sandbox binds the interpreter's own
