@@ -282,6 +282,7 @@ def main(argv: list[str] | None = None) -> int:
         return value
 
     setup["loadavg_1min_at_start"] = round(os.getloadavg()[0], 2)
+    origin = provenance()  # the tree as it is when the run starts
     try:
         step("redis", stack.start_redis, args.redis)
         step("postgres", stack.start_postgres, args.database)
@@ -331,7 +332,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
     samples = run.samples if run else []
-    write_report(args, samples, setup, notes, stack_info, language,
+    write_report(args, origin, samples, setup, notes, stack_info, language,
                  locals().get("kind", ""), time.monotonic() - t_all)  # fmt: skip
     return status
 
@@ -344,7 +345,7 @@ def keep_logs(work: Path, out: Path, tail_bytes: int = 200_000) -> None:
         (dest / path.name).write_bytes(data[-tail_bytes:])
 
 
-def write_report(args, samples, setup, notes, stack_info, language, kind, wall_s) -> None:
+def write_report(args, origin, samples, setup, notes, stack_info, language, kind, wall_s):
     measured = [s for s in samples if s["scenario"] != "warmup"]
     scenarios = {}
     for name in ("fresh", "cached", "chained", "burst"):
@@ -365,7 +366,7 @@ def write_report(args, samples, setup, notes, stack_info, language, kind, wall_s
         f"(gunicorn gthread {args.web_workers}x{args.web_threads}, "
         f"judge_worker --device-kind {kind}, KJ_RUNNER_SERVICE=1)",
         "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        **provenance(),
+        **origin,
         "device": args.device,
         "device_kind": kind,
         "machine": machine(python),

@@ -54,8 +54,14 @@ if ((INSTALL)); then
   log "wheels installed: $((SECONDS - t0)) s"
 fi
 log "python: $PY ($("$PY" -c 'import sys; print(sys.version.split()[0])'))"
+# In the background with TERM/INT passed on, so that `timeout N bash run_e2e.sh` still gets
+# the report of what was measured (e2e_latency.py stops its processes and writes it).
+"$PY" bench/e2e/e2e_latency.py --work "$WORK/run" "${ARGS[@]}" &
+child=$!
+trap 'kill -TERM "$child" 2> /dev/null' TERM INT
 set +e
-"$PY" bench/e2e/e2e_latency.py --work "$WORK/run" "${ARGS[@]}"
+wait "$child"
 rc=$?
+while kill -0 "$child" 2> /dev/null; do wait "$child"; rc=$?; done
 log "e2e_latency exited with $rc"
 exit "$rc"

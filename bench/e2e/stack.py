@@ -286,7 +286,7 @@ class Stack:
 
     def stop(self) -> None:
         """Worker first (a job in flight finishes), then the web server, then the servers."""
-        for name, sig, grace in (("worker", signal.SIGTERM, 45), ("web", signal.SIGTERM, 20),
+        for name, sig, grace in (("worker", signal.SIGTERM, 25), ("web", signal.SIGTERM, 10),
                                  ("postgres", signal.SIGINT, 30), ("redis", signal.SIGTERM, 20)):  # fmt: skip
             proc = self.procs.pop(name, None)
             if proc is None or proc.poll() is not None:
