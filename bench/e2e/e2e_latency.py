@@ -261,7 +261,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     import signal
 
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run the cleanup below
+    def on_term(*_) -> None:  # once: `timeout` signals the group, run_e2e.sh passes it on
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        sys.exit(143)  # stop, clean up and report below
+
+    signal.signal(signal.SIGTERM, on_term)
+    signal.signal(signal.SIGINT, on_term)
     args.out.mkdir(parents=True, exist_ok=True)
     work = Path(args.work or tempfile.mkdtemp(prefix="kj-e2e-"))
     work.mkdir(parents=True, exist_ok=True)
