@@ -54,8 +54,9 @@ def tree_hash() -> str:
 
 def provenance() -> dict:
     head = (git("rev-parse", "HEAD") or "").strip() or os.environ.get("KJ_COMMIT", "")
-    diff = git("diff", "HEAD", "--binary")
-    untracked = git("ls-files", "--others", "--exclude-standard")
+    outputs = [f":(exclude){p.rstrip('/')}" for p in HASH_SKIP_PATHS]  # results, wheels
+    diff = git("diff", "HEAD", "--binary", "--", ".", *outputs)
+    untracked = git("ls-files", "--others", "--exclude-standard", "--", ".", *outputs)
     diff_hash = None
     if diff is not None:
         diff_hash = hashlib.sha256((diff + (untracked or "")).encode()).hexdigest()[:16]
