@@ -219,6 +219,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=30.0,
         help="then wait at most this long for the runner service's spare child",
     )
+    ap.add_argument(
+        "--device-kind",
+        default="",
+        help="the worker's device kind (default: judge_worker --dry-run's, e.g. gpu-h200)",
+    )
     ap.add_argument("--mode", choices=["submit", "run"], default="submit")
     ap.add_argument("--scenarios", default="fresh,cached,chained,burst")
     ap.add_argument("--problem", default="vector-add")
@@ -300,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
         token = step("user_and_token", stack.create_user, "e2e")
         wsgi = args.wsgi or step("wsgi_setting", stack.setting, "WSGI_APPLICATION")
         wsgi = wsgi if ":" in wsgi else "{}:{}".format(*wsgi.rsplit(".", 1))
-        kind = step("device_kind", stack.device_kind, args.device)
+        kind = args.device_kind or step("device_kind", stack.device_kind, args.device)
         base = step("web", stack.start_web, wsgi, args.web_workers, args.web_threads)
         cache = work / "cache"
         cache.mkdir()
