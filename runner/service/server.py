@@ -2,10 +2,12 @@
 
     python -m runner serve --socket PATH [--device cpu|cuda]
 
-It imports torch and the runner once, and keeps ONE spare sandboxed child pre-started (see
+It imports torch and the runner once, and keeps spare sandboxed children pre-started (two on a
+GPU and one on the CPU by default, ``$KERNELJUDGE_SPARES``; see
 ``runner.supervisor.childproc.Spare``: interpreter up, torch imported, CUDA context created, no user
 code seen). Each job adopts the spare and gets its own job directory; the child is killed
-with the job and never reused. The next spare starts booting beside the job. On a GPU it
+with the job and never reused. The next spare starts booting beside the job, so a job sent
+right after another still finds one booted. On a GPU it
 creates its CUDA context under the GPU's benchmark lock (runner/supervisor/gpulock.py), so that never
 happens during anyone's timed calls.
 
@@ -39,17 +41,35 @@ MAX_REQUEST = 64 << 20
 REFILL_RETRY_S = 5.0
 
 
+SPARES_ENV = "KERNELJUDGE_SPARES"
+DEFAULT_SPARES = 2
+
+
+def spares_wanted(device: str) -> int:
+    """How many spare children a service keeps: ``$KERNELJUDGE_SPARES`` (1-4); by default 2
+    on a GPU, so that a job sent the moment the previous one ended still finds a booted child
+    (a spare boots in about 1.5 s there: torch's import and a CUDA context), and 1 on the CPU,
+    where a second boot would compete with the job for the cores."""
+    default = DEFAULT_SPARES if device == "cuda" else 1
+    try:
+        return max(1, min(4, int(os.environ.get(SPARES_ENV, default))))
+    except ValueError:
+        return default
+
+
 class SpareSlot:
-    """Holds at most one spare child, refilled by one long-lived thread.
+    """Holds up to ``depth`` spare children, refilled by one long-lived thread, one boot at
+    a time.
 
     The spawning thread must outlive its children: the sandbox (bwrap --die-with-parent,
     PR_SET_PDEATHSIG) kills a child when the *thread* that started it exits."""
 
-    def __init__(self, device: str, enabled: bool = True):
+    def __init__(self, device: str, enabled: bool = True, depth: int | None = None):
         self.device = device
         self.enabled = enabled
+        self.depth = depth if depth is not None else spares_wanted(device)
         self._lock = threading.Lock()
-        self._spare = None
+        self._spares: list = []  # oldest first
         self._filling = False
         self._want = threading.Event()
         self._thread: threading.Thread | None = None
@@ -72,25 +92,24 @@ class SpareSlot:
             if not self._want.wait(1.0):
                 continue
             with self._lock:
-                if self._spare is not None:
+                if len(self._spares) >= self.depth:
                     self._want.clear()
                     continue
                 self._filling = True
             spare = Spare(self.device, context_guard=self._boot_guard)
             with self._lock:
                 self._filling = False
-                self._spare = spare  # a job may adopt it while it boots (overlapping compile)
-                self._want.clear()
+                self._spares.append(spare)  # a job may adopt it while it boots
             booted = spare.ready()
             if booted and self.enabled:
                 self.failures = 0
-                continue
+                continue  # _want stays set until the pool is full
             self.failures += 1
             self.last_error = spare.error
             print(f"runner serve: spare child failed: {spare.error}", file=sys.stderr, flush=True)
             with self._lock:
-                if self._spare is spare:
-                    self._spare = None
+                if spare in self._spares:
+                    self._spares.remove(spare)
                     spare.discard()
                 # else a job took it: that job saw the failure and started its own child
             self._want.set()
@@ -112,13 +131,22 @@ class SpareSlot:
             return contextlib.nullcontext()
         return gpulock.exclusive_gpu(key, SPARE_BOOT_TIMEOUT_S)
 
+    def _pop(self):
+        """The best spare, removed from the pool: the oldest booted one, else the oldest."""
+        with self._lock:
+            if not self._spares:
+                return None
+            spare = next((s for s in self._spares if s.ready(False)), self._spares[0])
+            self._spares.remove(spare)
+            return spare
+
     def take(self, wait_s: float = 0.0):
-        """The current spare (removed from the slot), waiting up to ``wait_s`` for one that
-        is booting; None when there is none."""
+        """A spare (removed from the pool), waiting up to ``wait_s`` for one that is booting;
+        None when there is none."""
         deadline = time.monotonic() + wait_s
         while True:
+            spare = self._pop()
             with self._lock:
-                spare, self._spare = self._spare, None
                 filling = self._filling or (self._want.is_set() and self.enabled)
             if spare is not None:
                 from runner.supervisor.childproc import SPARE_MAX_AGE_S  # noqa: PLC0415
@@ -133,27 +161,28 @@ class SpareSlot:
             time.sleep(max(0.0, min(0.02, deadline - time.monotonic())))
 
     def expire_old(self) -> None:
-        """Replace a spare that has waited too long (its sandbox wall clock is running)."""
+        """Replace spares that have waited too long (their sandbox wall clock is running)."""
         from runner.supervisor.childproc import SPARE_MAX_AGE_S  # noqa: PLC0415
 
         with self._lock:
-            spare = self._spare
-            if spare is None or spare.age_s() < SPARE_MAX_AGE_S * 0.8:
-                return
-            self._spare = None
-        spare.discard()
-        self.refill()
+            old = [s for s in self._spares if s.age_s() >= SPARE_MAX_AGE_S * 0.8]
+            for spare in old:
+                self._spares.remove(spare)
+        for spare in old:
+            spare.discard()
+        if old:
+            self.refill()
 
     def ready(self) -> bool:
         with self._lock:
-            spare = self._spare
-        return spare is not None and spare.ready(wait=False)
+            spares = list(self._spares)
+        return any(spare.ready(wait=False) for spare in spares)
 
     def close(self) -> None:
         self.enabled = False
         with self._lock:
-            spare, self._spare = self._spare, None
-        if spare is not None:
+            spares, self._spares = self._spares, []
+        for spare in spares:
             spare.discard()
 
 

@@ -363,3 +363,52 @@ def test_gpu_cli_cold_prestarts_the_child(tmp_path):
         assert r["device"]["kind"] == "cuda"
         assert "prestarted_child" in r["flags"]
         print(f"\nGPU CLI cold judge {device_args or 'guessed'}: {wall:.3f} s, {r['phases']}")
+
+
+def test_spare_pool_keeps_its_depth_and_hands_out_booted_spares_first(monkeypatch):
+    """Two spares on a GPU by default: a job sent right after another finds one booted."""
+    from runner.service import server
+    from runner.supervisor import childproc
+
+    class FakeSpare:
+        made = 0
+
+        def __init__(self, device, context_guard=None):
+            FakeSpare.made += 1
+            self.n = FakeSpare.made
+            self.error = ""
+            self.discarded = False
+
+        def ready(self, wait=True):
+            return True
+
+        def booting(self):
+            return False
+
+        def age_s(self):
+            return 0.0
+
+        def discard(self, keep_dir=False):
+            self.discarded = True
+
+    monkeypatch.setattr(childproc, "Spare", FakeSpare)
+    monkeypatch.delenv(server.SPARES_ENV, raising=False)
+    assert server.spares_wanted("cuda") == 2 and server.spares_wanted("cpu") == 1
+    monkeypatch.setenv(server.SPARES_ENV, "3")
+    assert server.spares_wanted("cpu") == 3
+    slot = server.SpareSlot("cpu", depth=2)
+    try:
+        slot.refill()
+        deadline = time.monotonic() + 10
+        while len(slot._spares) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert [s.n for s in slot._spares] == [1, 2]
+        first = slot.take()
+        assert first.n == 1 and slot.ready()
+        slot.refill()
+        while len(slot._spares) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert [s.n for s in slot._spares] == [2, 3]
+    finally:
+        slot.close()
+    assert FakeSpare.made == 3
