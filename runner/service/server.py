@@ -58,8 +58,8 @@ def spares_wanted(device: str) -> int:
 
 
 class SpareSlot:
-    """Holds up to ``depth`` spare children, refilled by one long-lived thread, one boot at
-    a time.
+    """Holds up to ``depth`` spare children, refilled by one long-lived thread (their boots
+    run side by side).
 
     The spawning thread must outlive its children: the sandbox (bwrap --die-with-parent,
     PR_SET_PDEATHSIG) kills a child when the *thread* that started it exits."""
@@ -89,31 +89,39 @@ class SpareSlot:
         from runner.supervisor.childproc import Spare  # noqa: PLC0415
 
         while self.enabled:
-            if not self._want.wait(1.0):
+            wanted = self._want.wait(1.0)
+            self._reap_failed()
+            if not wanted:
                 continue
             with self._lock:
                 if len(self._spares) >= self.depth:
                     self._want.clear()
                     continue
                 self._filling = True
+            # boots run side by side (each pings its child in a thread of its own); a job
+            # may adopt a spare while it boots (overlapping the compile)
             spare = Spare(self.device, context_guard=self._boot_guard)
             with self._lock:
                 self._filling = False
-                self._spares.append(spare)  # a job may adopt it while it boots
-            booted = spare.ready()
-            if booted and self.enabled:
-                self.failures = 0
-                continue  # _want stays set until the pool is full
+                self._spares.append(spare)
+
+    def _reap_failed(self) -> None:
+        """Drop the spares whose boot failed, and back off before booting more."""
+        with self._lock:
+            failed = [s for s in self._spares if not s.booting() and not s.ready(False)]
+            for spare in failed:
+                self._spares.remove(spare)
+            booted = any(s.ready(False) for s in self._spares)
+        for spare in failed:
             self.failures += 1
             self.last_error = spare.error
             print(f"runner serve: spare child failed: {spare.error}", file=sys.stderr, flush=True)
-            with self._lock:
-                if spare in self._spares:
-                    self._spares.remove(spare)
-                    spare.discard()
-                # else a job took it: that job saw the failure and started its own child
+            spare.discard()
+        if failed:
             self._want.set()
             time.sleep(min(60.0, REFILL_RETRY_S * self.failures))
+        elif booted:
+            self.failures = 0
 
     def _boot_guard(self) -> contextlib.AbstractContextManager:
         """On a GPU a spare creates its CUDA context under the GPU's benchmark lock, so that

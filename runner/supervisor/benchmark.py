@@ -224,7 +224,7 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
     gap = min(max(run.calibration.sync_gap_ms, 0.0), MAX_GAP_MS)
     budget = case_budget(j, n_cases)
     wall_budget = stats.cpu_case_wall(budget, n_cases) if job.device == "cpu" else None
-    target_ci = stats.CPU_TARGET_REL_CI if job.device == "cpu" else None
+    target_ci = stats.CPU_TARGET_REL_CI if job.device == "cpu" else stats.GPU_TARGET_REL_CI
     reservoir: list[tuple[int, dict, dict]] = []  # (call, snapshot, plan)
     last: tuple[int, dict, dict] | None = None
     first: tuple[int, dict, dict] | None = None

@@ -90,7 +90,7 @@ def _measure(
         ev = [torch.cuda.Event(enable_timing=True) for _ in range(2)]
         spin = leadin.spin_cycles()
     budget = min(case_budget_s * 0.5, 5.0)
-    target_ci = stats.CPU_TARGET_REL_CI if job.device == "cpu" else None
+    target_ci = stats.CPU_TARGET_REL_CI if job.device == "cpu" else stats.GPU_TARGET_REL_CI
     times: list[float] = []
     t_start = time.monotonic()
     it = 0
