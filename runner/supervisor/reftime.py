@@ -126,6 +126,7 @@ def _measure(
             j.limits.max_timed_runs,
             j.limits.target_rel_se,
             target_ci,
+            0 if job.device == "cpu" else stats.GPU_CI_MIN_RUNS,
         )
         if stop:
             break

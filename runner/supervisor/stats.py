@@ -16,6 +16,9 @@ CPU_TARGET_REL_CI = 0.02
 # kernel whose slow tail keeps the standard error up for hundreds of calls stops once the
 # middle of its distribution is known to 0.5 % (the median itself is what is scored).
 GPU_TARGET_REL_CI = 0.005
+# ... once this many calls are in: on fewer, a 15 us kernel's median moved by up to 12 %
+# against do_bench (bench/results/2026-11-24-h200-session2/final/timing_truth.partial.json)
+GPU_CI_MIN_RUNS = 50
 CPU_BENCH_WALL_S = 2.0  # wall-clock seconds of timed loop per benchmark (all cases) on the CPU
 CPU_MIN_CASE_WALL_S = 0.5  # ... but never less than this per case
 
@@ -117,11 +120,13 @@ def should_stop(
     max_runs: int,
     target_rel_se: float,
     target_rel_ci: float | None = None,
+    ci_min_runs: int = 0,
 ) -> tuple[bool, str]:
     """Whether a timed loop stops, and why: ``max_runs``; ``budget`` (see :func:`over_budget`);
     ``converged`` once min_runs are in and the median's standard error is below
     ``target_rel_se`` of it, or (where ``target_rel_ci`` is given: the CPU device) the 95 %
-    interval of the median is within ``target_rel_ci`` of it on either side."""
+    interval of the median is within ``target_rel_ci`` of it on either side (after
+    ``ci_min_runs`` calls)."""
     n = len(times_ms)
     if n >= max_runs:
         return True, "max_runs"
@@ -129,7 +134,11 @@ def should_stop(
         return True, "budget"
     if n >= min_runs and rel_se_of_median(times_ms) < target_rel_se:
         return True, "converged"
-    if n >= min_runs and target_rel_ci is not None and rel_ci_halfwidth(times_ms) < target_rel_ci:
+    if (
+        n >= max(min_runs, ci_min_runs)
+        and target_rel_ci is not None
+        and rel_ci_halfwidth(times_ms) < target_rel_ci
+    ):
         return True, "converged"
     return False, ""
 
