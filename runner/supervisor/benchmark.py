@@ -290,7 +290,6 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
                 lim.target_rel_se,
                 target_ci,
                 0 if job.device == "cpu" else stats.GPU_CI_MIN_RUNS,
-                0 if job.device == "cpu" else stats.GPU_CI_MIN_RUNS,
             )
             if not stop and wall_budget is not None:
                 stop = stats.over_budget(len(run.times), wall, wall_budget, lim.min_timed_runs)
