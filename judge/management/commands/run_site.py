@@ -7,6 +7,7 @@ password, API token) as the last thing of the start-up output.
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import subprocess
@@ -67,7 +68,10 @@ class Command(BaseCommand):
             )
         }
         if not no_worker:
-            procs["worker"] = subprocess.Popen([*manage, "judge_worker", *worker_arg])
+            # the local worker judges through a warm runner service (a child booted before
+            # the job comes: a Run in about a second); KJ_RUNNER_SERVICE=0 turns it off
+            env = {**os.environ, "KJ_RUNNER_SERVICE": os.environ.get("KJ_RUNNER_SERVICE", "1")}
+            procs["worker"] = subprocess.Popen([*manage, "judge_worker", *worker_arg], env=env)
         url = f"http://{host}:{port}/"
         if wait_for_port(host, port, 30):
             time.sleep(1.0)  # let the worker's start-up lines come first
