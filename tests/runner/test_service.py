@@ -367,7 +367,7 @@ def test_gpu_cli_cold_prestarts_the_child(tmp_path):
 
 def test_spare_pool_keeps_its_depth_and_hands_out_booted_spares_first(monkeypatch):
     """Two spares on a GPU by default: a job sent right after another finds one booted."""
-    from runner.service import server
+    from runner.service import spares
     from runner.supervisor import childproc
 
     class FakeSpare:
@@ -392,11 +392,11 @@ def test_spare_pool_keeps_its_depth_and_hands_out_booted_spares_first(monkeypatc
             self.discarded = True
 
     monkeypatch.setattr(childproc, "Spare", FakeSpare)
-    monkeypatch.delenv(server.SPARES_ENV, raising=False)
-    assert server.spares_wanted("cuda") == 2 and server.spares_wanted("cpu") == 1
-    monkeypatch.setenv(server.SPARES_ENV, "3")
-    assert server.spares_wanted("cpu") == 3
-    slot = server.SpareSlot("cpu", depth=2)
+    monkeypatch.delenv(spares.SPARES_ENV, raising=False)
+    assert spares.spares_wanted("cuda") == 2 and spares.spares_wanted("cpu") == 1
+    monkeypatch.setenv(spares.SPARES_ENV, "3")
+    assert spares.spares_wanted("cpu") == 3
+    slot = spares.SpareSlot("cpu", depth=2)
     try:
         slot.refill()
         deadline = time.monotonic() + 10
