@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from runner.contract import C_TYPES
 from runner.sandbox import process as proc
 
 USER_FILE = "solution.cu"
@@ -140,19 +141,9 @@ def compile_cuda(source: str, job_dir: Path, arch: str, timeout_s: float) -> Com
 
 
 # C++ type names as the demangler prints them, per dtype (const is ignored in the comparison:
-# older starters declared inputs without it)
-_DEMANGLED = {
-    "f32": "float",
-    "f16": "__half",
-    "bf16": "__nv_bfloat16",
-    "f8e4m3": "__nv_fp8_e4m3",
-    "i32": "int",
-    "u32": "unsigned int",
-    "i8": "signed char",
-    "u8": "unsigned char",
-    "int": "int",
-    "float": "float",
-}
+# older starters declared inputs without it): the entry point's C types, with the fixed-width
+# typedefs resolved to the types they name
+_DEMANGLED = {**C_TYPES, "i8": "signed char", "u8": "unsigned char"}
 
 
 def expected_cxx_params(params: list[dict]) -> str:

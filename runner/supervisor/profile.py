@@ -382,19 +382,24 @@ def _read_report(path: Path, cap: int) -> bytes | str:
     return data
 
 
-def _import(j: Judgement, ncu: str, data: bytes, messages: list[str]) -> list[dict]:
-    """The per-kernel summary of the report's raw page, read by a sandboxed ncu."""
-    work = Path(tempfile.mkdtemp(prefix="ncu-import-", dir=j.dir))
-    copy = work / (REPORT_STEM + ".ncu-rep")
-    copy.write_bytes(data)
-    out = proc.run_capture(
-        import_command(str(copy), ncu=ncu),
+def import_report(ncu: str, report: Path, work: Path) -> proc.Captured:
+    """``ncu --import REPORT --csv --page raw``, run in the sandbox with ``work`` writable."""
+    return proc.run_capture(
+        import_command(str(report), ncu=ncu),
         work,
         timeout_s=IMPORT_TIMEOUT_S,
         env=proc.base_env(),
         cap_bytes=8 << 20,
         ro_binds=ncu_install_dirs(ncu),
     )
+
+
+def _import(j: Judgement, ncu: str, data: bytes, messages: list[str]) -> list[dict]:
+    """The per-kernel summary of the report's raw page, read by a sandboxed ncu."""
+    work = Path(tempfile.mkdtemp(prefix="ncu-import-", dir=j.dir))
+    copy = work / (REPORT_STEM + ".ncu-rep")
+    copy.write_bytes(data)
+    out = import_report(ncu, copy, work)
     if out.returncode != 0 or out.timed_out:
         raise _fail(
             j,

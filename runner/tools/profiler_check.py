@@ -16,8 +16,7 @@ import tempfile
 from pathlib import Path
 
 from runner.sandbox import process as proc
-from runner.supervisor.profile import find_ncu, ncu_install_dirs, ncu_prefix
-from runner.tools.ncu_summary import import_command
+from runner.supervisor.profile import find_ncu, import_report, ncu_install_dirs, ncu_prefix
 
 PROGRAM = (
     "import torch\n"
@@ -79,14 +78,7 @@ def check_profiler(*, sandbox: bool = True, timeout_s: float = 120.0) -> dict:
     made = rep.is_file() and rep.stat().st_size > 0
     imported = None
     if made:  # the supervisor reads a report back with a sandboxed `ncu --import`, likewise
-        got = proc.run_capture(
-            import_command(str(rep), ncu=ncu),
-            work,
-            timeout_s=timeout_s,
-            env=proc.base_env(),
-            cap_bytes=1 << 20,
-            ro_binds=ncu_install_dirs(ncu) if sandbox else (),
-        )
+        got = import_report(ncu, rep, work)
         imported = {"exit_code": got.returncode, "csv_lines": len(got.output.splitlines())}
     return {
         "ok": bool(made and rc == 0 and imported and imported["exit_code"] == 0),
