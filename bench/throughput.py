@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
+import statistics
 import subprocess
 import sys
 import threading
@@ -182,6 +184,7 @@ def run_config(
         "judged_per_gpu_hour": round(per_hour / gpus, 1),
         "judged_per_gpu": {str(g): sum(r.get("gpu") == g for r in results) for g in range(gpus)},
         "gpu_busy_fraction": busy,
+        "gpu_lock": lock_occupancy(results, elapsed * gpus),
         "wall_s": summary([r["wall_s"] for r in results],
                           method="wall time of one judgement under this load (runner only)"),
         "benchmark_s": summary([(r.get("phases") or {}).get("benchmark_s") for r in results],
@@ -197,9 +200,91 @@ def run_config(
         "phases": {k: summary([(r.get("phases") or {}).get(k) for r in results])
                    for k in sorted({k for r in results for k in (r.get("phases") or {})})},
         "per_problem": per_problem(results),
+        "results": results,
         "failures": [{k: r.get(k) for k in ("problem", "solution", "verdict", "message")}
                      for r in results if r.get("verdict") != "accepted"][:20],
     }  # fmt: skip
+
+
+LOCK_PHASES = (
+    "gpu_held_calibration_s",
+    "gpu_held_benchmark_s",
+    "gpu_held_profile_s",
+    "spare_context_lock_s",
+)
+
+
+def lock_occupancy(results: list[dict], gpu_seconds: float) -> dict:
+    """What held the GPUs' benchmark locks: per purpose, seconds per judgement (mean) and the
+    share of the run's GPU-seconds (the judges' own accounting: the supervisor's time between
+    acquiring and releasing; a spare's CUDA context creation, charged to the job that adopted
+    it)."""
+    out: dict = {"method": "sum over judgements of the lock's held time / (elapsed x GPUs)"}
+    n = max(1, len(results))
+    total = 0.0
+    for key in LOCK_PHASES:
+        s = sum(float((r.get("phases") or {}).get(key) or 0.0) for r in results)
+        total += s
+        out[key] = {
+            "mean_s": round(s / n, 4),
+            "fraction": round(s / gpu_seconds, 4) if gpu_seconds else None,
+        }
+    out["held_fraction"] = round(total / gpu_seconds, 4) if gpu_seconds else None
+    out["held_mean_s"] = round(total / n, 4)
+    return out
+
+
+def run_baseline(mix, device: str, arch: str, mode: str) -> dict[str, float]:
+    """Each solution of the mix judged once, alone on the GPU, by one warm service: the score
+    the loaded runs are compared with (``--baseline``)."""
+    svc = RunnerService(device, gpu=0 if device == "cuda" else None)
+    svc.wait_ready()
+    out: dict[str, float] = {}
+    try:
+        for i, (slug, sol) in enumerate(mix):
+            lang = language_of(sol)
+            src = nonce_source(sol.read_text(), lang, uuid.uuid4().hex)
+            r = svc.judge(job_json(slug, src, lang, device, mode, 10_000 + i, None, arch))
+            if r.get("score_ms"):
+                out[f"{slug}/{sol.name}"] = r["score_ms"]
+    finally:
+        svc.close()
+    return out
+
+
+def timing_under_load(results: list[dict], baseline: dict[str, float]) -> dict:
+    """Each solution's score under this load over its score alone (median per solution), and
+    the clock's flags: the judge's timing truth must not move with the load."""
+    ratios = []
+    for key, alone in sorted(baseline.items()):
+        scores = [
+            r["score_ms"]
+            for r in results
+            if f"{r['problem']}/{r['solution']}" == key and r.get("score_ms")
+        ]
+        if scores:
+            ratios.append((key, statistics.median(scores) / alone, len(scores)))
+    flags: dict[str, int] = {}
+    for r in results:
+        for f in r.get("flags") or []:
+            if f != "prestarted_child":
+                flags[f] = flags.get(f, 0) + 1
+    vals = [x for _, x, _ in ratios]
+    return {
+        "method": "median score of a solution's judgements under load / its score judged "
+        "alone by one warm service before the window (runner only)",
+        "solutions": len(ratios),
+        "ratio_p50": round(statistics.median(vals), 4) if vals else None,
+        "ratio_min": round(min(vals), 4) if vals else None,
+        "ratio_max": round(max(vals), 4) if vals else None,
+        "outside_3pct": [(k, round(x, 4), n) for k, x, n in ratios if abs(x - 1) > 0.03],
+        "per_solution": {k: {"ratio": round(x, 4), "judged": n} for k, x, n in ratios},
+        "flags": flags,
+    }
+
+
+def lock_split(lock: dict) -> str:
+    return " / ".join(f"{lock[k]['mean_s']:.3f}" for k in LOCK_PHASES if k != "gpu_held_profile_s")
 
 
 def per_problem(results: list[dict]) -> dict:
@@ -246,6 +331,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--out", default="")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument(
+        "--baseline",
+        action="store_true",
+        help="first judge each solution alone, then compare its scores under load with it",
+    )
+    ap.add_argument("--baseline-from", default="", help="the baseline of an earlier run's JSON")
     args = ap.parse_args(argv)
     if args.quick:
         args.layouts, args.window, args.max_jobs, args.mix_size, args.mode = (
@@ -257,11 +348,18 @@ def main(argv: list[str] | None = None) -> int:
         )
     mix = easy_mix(args.device, args.mix_size)
     arch = arch_of_gpu() if args.device == "cuda" else "sm_90"
+    baseline = run_baseline(mix, args.device, arch, args.mode) if args.baseline else {}
+    if args.baseline_from:
+        baseline = json.loads(Path(args.baseline_from).read_text())["baseline_score_ms"]
     configs = []
     for gpus, per_gpu in parse_layouts(args.layouts):
         c = run_config(
             gpus, per_gpu, mix, args.device, arch, args.window, args.max_jobs, args.mode, args.via
         )
+        if baseline:
+            c["timing_under_load"] = timing_under_load(c.pop("results"), baseline)
+        else:
+            c.pop("results")
         configs.append(c)
         print(f"[throughput] {c['layout']}: {c['judged']} judged in {c['elapsed_s']} s = "
               f"{c['judged_per_hour']}/h, busy {c['gpu_busy_fraction']}, {c['verdicts']}", file=sys.stderr)  # fmt: skip
@@ -269,18 +367,27 @@ def main(argv: list[str] | None = None) -> int:
     for c in configs:
         c["speedup_vs_first"] = round(c["judged_per_hour"] / base, 3) if base else None
     report = header(args.name, args.device, args)
-    report.update({"mix": [f"{s}/{p.name}" for s, p in mix], "configs": configs})
+    report.update({"mix": [f"{s}/{p.name}" for s, p in mix], "configs": configs,
+                   "baseline_score_ms": baseline})  # fmt: skip
     rows = [[c["layout"], c["judged"], c["accepted"], c["elapsed_s"], c["judged_per_hour"],
              c["judged_per_gpu_hour"], c["speedup_vs_first"], c["gpu_busy_fraction"], c["wall_s"]["p50"],
-             c["gpu_wait_s"]["p50"], c["benchmark_s"]["mean"], c["spare_wait_s"]["mean"]]
+             c["gpu_wait_s"]["p50"], c["benchmark_s"]["mean"], c["spare_wait_s"]["mean"],
+             c["gpu_lock"]["held_fraction"], lock_split(c["gpu_lock"])]
             for c in configs]  # fmt: skip
     table = md_table(["GPUs x supervisors", "judged", "accepted", "elapsed s", "judged / hour",
                       "judged / GPU-hour", "speedup", "GPU busy", "wall p50 s", "lock wait p50 s",
-                      "benchmark mean s", "spare wait mean s"], rows)  # fmt: skip
+                      "benchmark mean s", "spare wait mean s", "lock held",
+                      "lock s per judgement: calibration / benchmark / spare context"], rows)  # fmt: skip
     md = (
         f"# Throughput on {args.device} ({report['date']}, commit {report['commit']})\n\n"
         f"Mix ({len(mix)} solutions, round robin, fresh compile each): {', '.join(report['mix'])}\n\n{table}\n"
     )
+    for c in configs:
+        if "timing_under_load" in c:
+            t = c["timing_under_load"]
+            md += (f"\n{c['layout']}: score under load / alone, {t['solutions']} solutions: p50 "
+                   f"{t['ratio_p50']}, min {t['ratio_min']}, max {t['ratio_max']}; outside 3 %: "
+                   f"{t['outside_3pct']}; flags {t['flags']}\n")  # fmt: skip
     write_outputs(Path(args.out) if args.out else default_out_dir(), args.name, report, md)
     print(table)
     return 0

@@ -99,7 +99,7 @@ class SpareSlot:
         it never does so during the timed calls of a supervisor sharing this GPU. Only that
         step: its torch import (seconds) runs freely; holding the lock through the whole boot
         let four services' boots queue behind each other on one GPU (830 judgements/hour)."""
-        if self.device != "cuda":
+        if self.device != "cuda" or os.environ.get("KERNELJUDGE_SPARE_CONTEXT_LOCK") == "0":
             return contextlib.nullcontext()
         from runner.supervisor import gpulock  # noqa: PLC0415
         from runner.supervisor.childproc import SPARE_BOOT_TIMEOUT_S  # noqa: PLC0415

@@ -275,6 +275,7 @@ class Spare:
         self.timeout_s = limits.job_timeout_s
         self.started = time.monotonic()
         self.ready_s: float | None = None
+        self.context_lock_s = 0.0  # how long its CUDA context's creation held the GPU lock
         self.error = ""
         self.child: ChildProcess | None = None
         self._taken = False
@@ -304,7 +305,9 @@ class Spare:
             raise RuntimeError(f"spare answered {reply!r}")
         if self.context_guard is not None:
             with self.context_guard():
+                t_held = time.monotonic()
                 reply, _ = self.child.request({"op": "context"}, SPARE_BOOT_TIMEOUT_S)
+                self.context_lock_s = time.monotonic() - t_held
             if not reply.get("ok"):
                 raise RuntimeError(f"spare could not create its CUDA context: {reply!r}")
         self.ready_s = time.monotonic() - self.started

@@ -200,18 +200,26 @@ class Judgement:
         return verdict, message
 
     @contextlib.contextmanager
-    def exclusive_gpu(self) -> Iterator[None]:
+    def exclusive_gpu(self, purpose: str) -> Iterator[None]:
         """The benchmark phase holds the GPU's benchmark lock (runner/supervisor/gpulock.py),
-        so that supervisors sharing a GPU never time each other's kernels."""
+        so that supervisors sharing a GPU never time each other's kernels. The phases record
+        the wait and how long it was held (``gpu_held_s``, and ``gpu_held_<purpose>_s``)."""
         if self.job.device != "cuda":
             yield
             return
         t0 = time.monotonic()
         with gpulock.exclusive_gpu(self.gpu_key, GPU_LOCK_TIMEOUT_S) as held:
-            self.phases["gpu_wait_s"] = self.phases.get("gpu_wait_s", 0.0) + time.monotonic() - t0
+            t_held = time.monotonic()
+            self.phases["gpu_wait_s"] = self.phases.get("gpu_wait_s", 0.0) + t_held - t0
             if not held:
                 self.flags.append("gpu_shared_during_benchmark")
-            yield
+            try:
+                yield
+            finally:
+                # how long this judgement kept every other supervisor of the GPU waiting
+                held_s = time.monotonic() - t_held
+                for key in ("gpu_held_s", f"gpu_held_{purpose}_s"):
+                    self.phases[key] = self.phases.get(key, 0.0) + held_s
 
     def _adopt_spare(self) -> ChildProcess | None:
         """The pre-started child (waits for its boot, which ran beside the compile and the
@@ -225,6 +233,8 @@ class Judgement:
             child = None
         if child is not None:
             self.flags.append("prestarted_child")
+            if spare.context_lock_s:  # the GPU lock its CUDA context took (while it booted)
+                self.phases["spare_context_lock_s"] = spare.context_lock_s
             return child
         spare.discard(keep_dir=True)
         for name in (".kjpath", "child_boot.log", "stdout.txt", "stderr.txt"):
@@ -263,7 +273,7 @@ class Judgement:
         held while they run."""
         t0 = time.monotonic()
         self.flush = benchmark.flush_buffer(self)
-        with self.exclusive_gpu():
+        with self.exclusive_gpu("calibration"):
             self.calibration = benchmark.calibrate(self, self.flush, only)
         self.phases["clock_calibration_s"] = time.monotonic() - t0
 

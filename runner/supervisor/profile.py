@@ -183,7 +183,7 @@ def require_available(j: Judgement) -> None:
 def run_profile(j: Judgement, tests_message: str) -> tuple[str, str]:
     ci, case = main_case(j.problem, j.job.device)
     t0 = time.monotonic()
-    with j.exclusive_gpu():  # nothing else times or profiles this GPU meanwhile
+    with j.exclusive_gpu("profile"):  # nothing else times or profiles this GPU meanwhile
         timing = judge_time(j, ci, case)
         j.child.close()
         j.child = None
