@@ -240,16 +240,27 @@ def run_baseline(mix, device: str, arch: str, mode: str) -> dict[str, float]:
     svc = RunnerService(device, gpu=0 if device == "cuda" else None)
     svc.wait_ready()
     out: dict[str, float] = {}
+    results = []
     try:
         for i, (slug, sol) in enumerate(mix):
             lang = language_of(sol)
             src = nonce_source(sol.read_text(), lang, uuid.uuid4().hex)
             r = svc.judge(job_json(slug, src, lang, device, mode, 10_000 + i, None, arch))
+            results.append(r)
             if r.get("score_ms"):
                 out[f"{slug}/{sol.name}"] = r["score_ms"]
     finally:
         svc.close()
-    return out
+    return out, flag_counts(results)
+
+
+def flag_counts(results: list[dict]) -> dict[str, int]:
+    flags: dict[str, int] = {}
+    for r in results:
+        for f in r.get("flags") or []:
+            if f != "prestarted_child":
+                flags[f] = flags.get(f, 0) + 1
+    return flags
 
 
 def timing_under_load(results: list[dict], baseline: dict[str, float]) -> dict:
@@ -264,11 +275,7 @@ def timing_under_load(results: list[dict], baseline: dict[str, float]) -> dict:
         ]
         if scores:
             ratios.append((key, statistics.median(scores) / alone, len(scores)))
-    flags: dict[str, int] = {}
-    for r in results:
-        for f in r.get("flags") or []:
-            if f != "prestarted_child":
-                flags[f] = flags.get(f, 0) + 1
+    flags = flag_counts(results)
     vals = [x for _, x, _ in ratios]
     return {
         "method": "median score of a solution's judgements under load / its score judged "
@@ -348,9 +355,12 @@ def main(argv: list[str] | None = None) -> int:
         )
     mix = easy_mix(args.device, args.mix_size)
     arch = arch_of_gpu() if args.device == "cuda" else "sm_90"
-    baseline = run_baseline(mix, args.device, arch, args.mode) if args.baseline else {}
+    baseline, baseline_flags = {}, {}
+    if args.baseline:
+        baseline, baseline_flags = run_baseline(mix, args.device, arch, args.mode)
     if args.baseline_from:
-        baseline = json.loads(Path(args.baseline_from).read_text())["baseline_score_ms"]
+        earlier = json.loads(Path(args.baseline_from).read_text())
+        baseline, baseline_flags = earlier["baseline_score_ms"], earlier.get("baseline_flags", {})
     configs = []
     for gpus, per_gpu in parse_layouts(args.layouts):
         c = run_config(
@@ -368,7 +378,7 @@ def main(argv: list[str] | None = None) -> int:
         c["speedup_vs_first"] = round(c["judged_per_hour"] / base, 3) if base else None
     report = header(args.name, args.device, args)
     report.update({"mix": [f"{s}/{p.name}" for s, p in mix], "configs": configs,
-                   "baseline_score_ms": baseline})  # fmt: skip
+                   "baseline_score_ms": baseline, "baseline_flags": baseline_flags})  # fmt: skip
     rows = [[c["layout"], c["judged"], c["accepted"], c["elapsed_s"], c["judged_per_hour"],
              c["judged_per_gpu_hour"], c["speedup_vs_first"], c["gpu_busy_fraction"], c["wall_s"]["p50"],
              c["gpu_wait_s"]["p50"], c["benchmark_s"]["mean"], c["spare_wait_s"]["mean"],
@@ -387,7 +397,8 @@ def main(argv: list[str] | None = None) -> int:
             t = c["timing_under_load"]
             md += (f"\n{c['layout']}: score under load / alone, {t['solutions']} solutions: p50 "
                    f"{t['ratio_p50']}, min {t['ratio_min']}, max {t['ratio_max']}; outside 3 %: "
-                   f"{t['outside_3pct']}; flags {t['flags']}\n")  # fmt: skip
+                   f"{t['outside_3pct']}; flags {t['flags']} (alone, {len(baseline)} "
+                   f"judgements: {baseline_flags})\n")  # fmt: skip
     write_outputs(Path(args.out) if args.out else default_out_dir(), args.name, report, md)
     print(table)
     return 0

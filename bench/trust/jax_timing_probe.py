@@ -1,7 +1,9 @@
-"""Where a JAX solution's judged time comes from: the judge's timed call (torch events around
-``solve`` and ``block_until_ready``, JAX on its own stream) under the judge's conditions (a
-second process, the supervisor, flushes L2 and writes the inputs between calls) and alone,
-with and without a warm-up before the start event, against ``do_bench`` and a host clock.
+"""How the judge's child times a JAX call, variant by variant, under the judge's conditions (a
+second process, the supervisor, flushes L2 and writes inputs between calls) and alone: the
+DLPack ordering on torch's stream with and without the lead-in spin, the host-blocking call
+it replaced, and ``torch.add`` on the same buffers (the same memory traffic); ``do_bench`` of
+the ordered call; the largest error of the copied result per variant (a missing stream wait
+would read a half-computed result).
 
     python3 bench/trust/jax_timing_probe.py [--n 25000000] [--calls 200] [--out FILE]
 
@@ -21,7 +23,7 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[k]) for k in (1, 2)]
 
-VARIANTS = ("judge", "warm_jax", "warm_torch_sync", "host_clock")
+VARIANTS = ("ordered", "ordered_no_spin", "blocking", "torch_add")
 
 
 def child(conn, n: int, calls: int) -> None:
@@ -29,37 +31,41 @@ def child(conn, n: int, calls: int) -> None:
 
     os.environ.update(jax_env("cuda"))
     import jax
-    import jax.numpy as jnp
     import torch
+
+    from runner.common import leadin
 
     torch.cuda.init()
     a = torch.randn(n, device="cuda")
     b = torch.randn(n, device="cuda")
     out = torch.empty(n, device="cuda")
-    ja, jb = jax.dlpack.from_dlpack(a), jax.dlpack.from_dlpack(b)
     f = jax.jit(lambda x, y: x + y)
-    tiny = jax.jit(lambda x: x + 1)
-    small = jnp.zeros((1,), jnp.float32)
-    jax.block_until_ready(f(ja, jb))
-    jax.block_until_ready(tiny(small))
+    jax.block_until_ready(f(jax.dlpack.from_dlpack(a), jax.dlpack.from_dlpack(b)))
+    cycles = leadin.spin_cycles()
     start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    errors: dict[str, float] = {}
 
     def timed(variant: str) -> float:
-        if variant == "warm_jax":
-            jax.block_until_ready(tiny(small))
-        elif variant == "warm_torch_sync":
-            torch.cuda.synchronize()
-        if variant == "host_clock":
-            t0 = time.perf_counter()
-            r = jax.block_until_ready(f(ja, jb))
-            ms = (time.perf_counter() - t0) * 1e3
-        else:
-            start.record()
-            r = jax.block_until_ready(f(ja, jb))
-            end.record()
-        out.copy_(torch.from_dlpack(r))
+        out.zero_()
         torch.cuda.synchronize()
-        return ms if variant == "host_clock" else start.elapsed_time(end)
+        if variant != "ordered_no_spin":
+            leadin.spin(cycles)
+        start.record()
+        if variant == "torch_add":
+            torch.add(a, b, out=out)
+            end.record()
+        elif variant == "blocking":  # the harness before: block on the host, then the event
+            r = jax.block_until_ready(f(jax.dlpack.from_dlpack(a), jax.dlpack.from_dlpack(b)))
+            end.record()
+            out.copy_(torch.from_dlpack(r))
+        else:  # the harness now: DLPack both ways, no host wait
+            r = f(jax.dlpack.from_dlpack(a), jax.dlpack.from_dlpack(b))
+            v = torch.from_dlpack(r)
+            end.record()
+            out.copy_(v)  # a missing wait would show as a wrong result here
+        torch.cuda.synchronize()
+        errors[variant] = max(errors.get(variant, 0.0), float((out - (a + b)).abs().max()))
+        return start.elapsed_time(end)
 
     results: dict = {}
     # under the judge's conditions: the supervisor works on the GPU between calls
@@ -76,9 +82,14 @@ def child(conn, n: int, calls: int) -> None:
         results[f"alone/{v}"] = [timed(v) for _ in range(calls)]
     from triton.testing import do_bench
 
-    results["alone/do_bench"] = [
-        do_bench(lambda: jax.block_until_ready(f(ja, jb)), return_mode="median") for _ in range(5)
+    def ordered_call():
+        return torch.from_dlpack(f(jax.dlpack.from_dlpack(a), jax.dlpack.from_dlpack(b)))
+
+    results["alone/do_bench_ordered"] = [
+        do_bench(ordered_call, return_mode="median") for _ in range(5)
     ]
+    for v in VARIANTS:
+        results[f"max_abs_error/{v}"] = [errors[v]]
     conn.send(results)
 
 

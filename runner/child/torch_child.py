@@ -13,11 +13,11 @@ supervisor sends JSON-line commands over the inherited socket:
   call (mode profile, under Nsight Compute) runs inside the CUDA profiler's start/stop range.
 
 JAX solutions return their outputs instead of writing them (runner/child/jax_solution.py):
-the harness blocks on the returned arrays inside the timed part and copies them into the
-output buffers after its end event; a calibration call (before ``init``) that names
-``copy_outputs`` makes the same copy, so the supervisor's empty windows hold it too. JAX's
-kernels run on JAX's own CUDA stream, so its timed calls have no lead-in spin (the spin would
-run beside them, before the start event), and its calibration calls say ``lead_in: false``.
+JAX's kernels run on JAX's own stream, ordered between the start and end events on torch's
+stream through DLPack (the inputs are imported anew inside the timed part, the returned arrays
+viewed from torch before the end event), and copied into the output buffers after it; a
+calibration call (before ``init``) that names ``copy_outputs`` makes the same copy, so the
+supervisor's empty windows hold it too.
 
 There is no read-back, refill, dump or integrity command: the child never reads or writes a
 buffer for the supervisor, and nothing it could forge is believed without a bound. Before
@@ -242,10 +242,9 @@ class Child:
             if self.device == "cuda":
                 self._context()
                 start, end, end_sync = self.events
-                if self.jax_call is None and msg.get("lead_in", True):
-                    # keeps the host's launch latency off the clock; not for JAX, whose
-                    # kernels run on JAX's own stream and would overlap the spin
-                    leadin.spin(self.spin_cycles)
+                # keeps the host's launch latency off the clock (JAX's stream waits for it
+                # too: runner/child/jax_solution.py)
+                leadin.spin(self.spin_cycles)
                 _event_record(start)
                 done = self._invoke(solve, args)
                 _event_record(end)

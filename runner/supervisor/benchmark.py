@@ -58,9 +58,8 @@ def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibr
     called before ``init`` (no user code in the child)."""
     out: list[Calibration | None] = []
     msg: dict = {"op": "call", "timed": True}
-    if j.job.language == "jax":  # as JAX's timed calls: a copy after the end event, no spin
+    if j.job.language == "jax":  # as JAX's timed calls: a copy after the end event
         msg["copy_outputs"] = [p.name for p in j.problem.params if p.role in ("out", "inout")]
-        msg["lead_in"] = False
     for ci, case in enumerate(j.problem.benchmarks):
         if only is not None and ci not in only:
             out.append(None)
