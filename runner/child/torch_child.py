@@ -244,7 +244,7 @@ class Child:
                 start, end, end_sync = self.events
                 # keeps the host's launch latency off the clock (JAX's stream waits for it
                 # too: runner/child/jax_solution.py)
-                leadin.spin(self.spin_cycles)
+                leadin.spin(leadin.scaled(self.spin_cycles, lead_in_ms(msg)))
                 _event_record(start)
                 done = self._invoke(solve, args)
                 _event_record(end)
@@ -323,6 +323,11 @@ class Child:
         if self.jax is not None:
             return self.jax.error_reply(exc, where, kind)
         return loop.error_reply(exc, where, kind)
+
+
+def lead_in_ms(msg: dict) -> float:
+    value = msg.get("lead_in_ms", leadin.LEAD_IN_MS)
+    return float(value) if isinstance(value, int | float) else leadin.LEAD_IN_MS
 
 
 def main(argv: list[str] | None = None) -> None:

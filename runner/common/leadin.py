@@ -18,6 +18,23 @@ import functools
 import torch
 
 LEAD_IN_MS = 0.2
+# JAX's harness does more on the host per call than a launch (DLPack imports and views around
+# solve, runner/child/jax_solution.py: 0.2-0.6 ms measured on an H200), so its lead-in is
+# longer; the supervisor asks for the same lead-in in the calibration's empty calls
+LANGUAGE_LEAD_IN_MS = {"jax": 1.0}
+MAX_LEAD_IN_MS = 5.0
+
+
+def lead_in_ms(language: str) -> float:
+    """The lead-in the supervisor asks of a language's timed calls (and empty calls)."""
+    return LANGUAGE_LEAD_IN_MS.get(language, LEAD_IN_MS)
+
+
+def scaled(cycles: int, ms: float) -> int:
+    """``cycles`` (calibrated for ``LEAD_IN_MS``) scaled to ``ms`` (at most MAX_LEAD_IN_MS)."""
+    return int(cycles * min(max(ms, 0.0), MAX_LEAD_IN_MS) / LEAD_IN_MS)
+
+
 _CALIBRATION_CYCLES = 400_000
 _sleep = getattr(torch.cuda, "_sleep", None)  # captured before any user code runs
 

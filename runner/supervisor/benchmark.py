@@ -57,7 +57,7 @@ def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibr
     """Every case's calibration windows (``only``: those cases', None for the others);
     called before ``init`` (no user code in the child)."""
     out: list[Calibration | None] = []
-    msg: dict = {"op": "call", "timed": True}
+    msg = timed_call_message(j)
     if j.job.language == "jax":  # as JAX's timed calls: a copy after the end event
         msg["copy_outputs"] = [p.name for p in j.problem.params if p.role in ("out", "inout")]
     for ci, case in enumerate(j.problem.benchmarks):
@@ -94,6 +94,14 @@ def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibr
             bufs.close()
         out.append(Calibration(empty, null[1:], statistics.median(gaps)))
     return out
+
+
+def timed_call_message(j: Judgement) -> dict:
+    """A timed call, with the language's lead-in (runner/common/leadin.py): the same in the
+    calibration's empty calls and in the timed calls, so the clock's windows compare."""
+    from runner.common import leadin  # noqa: PLC0415
+
+    return {"op": "call", "timed": True, "lead_in_ms": leadin.lead_in_ms(j.job.language)}
 
 
 @dataclasses.dataclass
@@ -226,6 +234,7 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
     budget = case_budget(j, n_cases)
     wall_budget = stats.cpu_case_wall(budget, n_cases) if job.device == "cpu" else None
     target_ci = stats.CPU_TARGET_REL_CI if job.device == "cpu" else stats.GPU_TARGET_REL_CI
+    msg = timed_call_message(j)
     reservoir: list[tuple[int, dict, dict]] = []  # (call, snapshot, plan)
     last: tuple[int, dict, dict] | None = None
     first: tuple[int, dict, dict] | None = None
@@ -245,7 +254,7 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
                 plan,
                 flush,
                 it,
-                lambda: j.ask_timed({"op": "call", "timed": True}, lim.test_timeout_s, where),
+                lambda: j.ask_timed(msg, lim.test_timeout_s, where),
             )
             if not reply.get("ok"):
                 raise child_error_verdict(reply, where)
