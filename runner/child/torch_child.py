@@ -339,6 +339,11 @@ def main(argv: list[str] | None = None) -> None:
             child._context()
         except Exception:  # noqa: BLE001 - reported properly by init
             pass
+    elif child.device == "cuda":
+        try:  # the driver's initialisation (no context yet) before the GPU lock is taken
+            torch.cuda.init()
+        except Exception:  # noqa: BLE001 - reported properly by the context command
+            pass
     handlers = {
         "ping": child.cmd_ping,
         "context": child.cmd_context,

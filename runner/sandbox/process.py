@@ -185,9 +185,10 @@ def run_capture(
     cap_bytes: int = 256 * 1024,
     python: bool = False,
     ro_binds: Sequence[Path] = (),
+    nice: int = 0,
 ) -> Captured:
     """Run a tool (nvcc, ncu) to completion in the sandbox; stdout+stderr captured and capped;
-    ``ro_binds``: the tool's folders outside /usr, shown read-only."""
+    ``ro_binds``: the tool's folders outside /usr, shown read-only; ``nice``: niceness added."""
     sb = _sandbox()
     if sb is not None:
         req = sb.SandboxRequest(
@@ -202,6 +203,7 @@ def run_capture(
                 memory_bytes=8 << 30,
                 stdout_bytes=cap_bytes,
                 stderr_bytes=cap_bytes,
+                nice=nice,
             ),
         )
         out = sb.run(req)
@@ -215,6 +217,7 @@ def run_capture(
             capture_output=True,
             timeout=timeout_s,
             start_new_session=True,
+            preexec_fn=(lambda: os.nice(nice)) if nice > 0 else None,
         )
     except subprocess.TimeoutExpired as exc:
         text = ((exc.stdout or b"") + (exc.stderr or b"")).decode(errors="replace")

@@ -69,6 +69,7 @@ def spawn(req: SandboxRequest) -> SandboxProcess:
         cg = None
     limits = _rlimits(req.limits, req.gpu, req.python)
     procs_files = cg.procs_files() if cg else []
+    nice = max(0, req.limits.nice)
 
     def preexec() -> None:  # runs in the forked child before exec: no allocation-heavy work
         for p in procs_files:
@@ -80,6 +81,8 @@ def spawn(req: SandboxRequest) -> SandboxProcess:
                 resource.setrlimit(res, (val, val))
             except (ValueError, OSError):
                 pass
+        if nice:
+            os.nice(nice)
 
     proc = SandboxProcess(req, backend, cgroup=cg)
     out, err = req.stdout, req.stderr

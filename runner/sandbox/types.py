@@ -23,6 +23,9 @@ class SandboxLimits:
     stdout_bytes: int = 1 << 20  # cap used by run() and by the supervisor's reader
     stderr_bytes: int = 1 << 20
     kill_on_output_overflow: bool = True
+    # niceness added to the process (background work, e.g. nvcc: on a busy judge host the
+    # processes that hold the GPU's benchmark lock get the cores first)
+    nice: int = 0
     wall_time_s: float | None = None  # alias of wall_s (wins when set)
 
     def __post_init__(self) -> None:

@@ -192,6 +192,15 @@ def test_rlimit_fsize_and_nofile(backend, tmp_path):
     assert (tmp_path / "big").stat().st_size <= 1 << 20
 
 
+def test_nice_is_added_to_the_sandboxed_process(backend, tmp_path):
+    base = os.nice(0)
+    o = py(
+        backend, tmp_path, "import os; print(os.nice(0))", limits=SandboxLimits(wall_s=20, nice=7)
+    )
+    assert o.returncode == 0, o.stderr
+    assert int(o.stdout.decode()) == min(19, base + 7)
+
+
 def test_cpu_rlimit_kills_busy_loop(backend, tmp_path):
     o = py(backend, tmp_path, "while True: pass", limits=SandboxLimits(wall_s=30, cpu_s=1))
     assert o.returncode is not None and o.returncode < 0 and not o.timed_out
