@@ -16,13 +16,12 @@ coefficient of variation of the judge's median across judgements; others `--repe
                                                           # truth = a perf_counter loop
     python3 bench/timing_truth.py --language jax [--no-ncu]   # JAX solutions (below)
 
-JAX (``--language jax``): the judged cases against an event loop around the same call under
-the judge's convention (inputs imported as DLPack views in every call, the returned arrays
-viewed from torch, so that JAX's kernels are ordered between the events on torch's stream;
-before each call the L2 flush, a device synchronise and the judge's lead-in spin). That loop
-decides the +-3 % verdict.
-For information: ``do_bench`` of the same call (its start event can precede the host's
-dispatch by less than the judge's lead-in spin hides) and ncu's kernel time.
+JAX (``--language jax``): the judged cases against an event loop around the same call made as
+the judge makes it (inputs as DLPack views made once, the returned arrays viewed from torch, so
+that torch's stream waits for JAX's kernels; no lead-in spin; before each call the L2 flush and
+a device synchronise). That loop decides the +-3 % verdict. For information: ``do_bench`` of
+the same call (its flush runs on torch's stream and can overlap JAX's kernels) and ncu's
+kernel time (which leaves out JAX's dispatch).
 
 Extends bench/timing_truth_vector_add.py (one problem, do_bench only) to six problems and ncu.
 """
@@ -121,21 +120,20 @@ def _callable(problem, sol: Path, device: str, so_path: str | None):
         import jax
 
         def bind_jax(tensors, scalars):
-            """The judge's convention (docs/languages/jax.md): inputs imported anew as DLPack
-            views in every call (JAX's stream waits for torch's), scalars, the returned arrays
-            viewed from torch (torch's stream waits for JAX's): the call is ordered on torch's
-            stream like any other language's."""
+            """The judge's convention (docs/languages/jax.md): inputs as DLPack views made
+            once, scalars, the returned arrays viewed from torch (torch's stream waits for
+            JAX's kernels)."""
             import torch
 
+            args = []
+            for p in params:
+                if not p.is_tensor:
+                    args.append(scalars[p.name])
+                elif p.role != "out":
+                    t = tensors[p.name]
+                    args.append(jax.dlpack.from_dlpack(t.view(-1) if p.py_layout == "flat" else t))
+
             def call():
-                args = []
-                for p in params:
-                    if not p.is_tensor:
-                        args.append(scalars[p.name])
-                    elif p.role != "out":
-                        t = tensors[p.name]
-                        t = t.view(-1) if p.py_layout == "flat" else t
-                        args.append(jax.dlpack.from_dlpack(t))
                 out = mod.solve(*args)
                 return [torch.from_dlpack(x) for x in (out if isinstance(out, tuple) else (out,))]
 
@@ -187,7 +185,8 @@ def measure(args) -> dict:
                 call, warmup=100, rep=1000, return_mode="median"
             )
         elif args.measure == "events":
-            row["events_median_ms"] = _event_loop(call)
+            lang = "jax" if args.solution.endswith("_jax.py") else "cuda"
+            row["events_median_ms"] = _event_loop(call, lang)
         elif args.measure == "ncu":
             for _ in range(NCU_CALLS):
                 torch.cuda.nvtx.range_push("kjcall")
@@ -210,17 +209,17 @@ def measure(args) -> dict:
     return {"cases": out}
 
 
-def _event_loop(call) -> float:
+def _event_loop(call, language: str) -> float:
     """Median of CUDA events around ``call``, each after an L2 flush, a device synchronise
     (nothing of the flush can overlap the call, whatever stream the call uses) and the
-    judge's lead-in spin (runner/common/leadin.py: the host's dispatch is off the clock)."""
+    judge's lead-in for the language (runner/common/leadin.py; none for JAX)."""
     import torch
 
     from runner.common import leadin
 
     flush = torch.empty(256 << 20, dtype=torch.uint8, device="cuda")
     start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    cycles = leadin.spin_cycles()
+    cycles = leadin.scaled(leadin.spin_cycles(), leadin.lead_in_ms(language))
     times = []
     for i in range(EVENT_LOOP_CALLS + 10):
         flush.zero_()

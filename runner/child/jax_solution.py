@@ -7,14 +7,14 @@ when the problem has one output (``out`` or ``inout``), else a tuple in the orde
 parameters. The harness writes each returned array into the supervisor's output buffer.
 
 The input arrays are zero-copy views of the supervisor's arena (DLPack from the arena's torch
-tensors, re-imported for every call), and the outputs go back through DLPack too, so that the
-GPU orders everything on torch's stream, where the judge's events are: importing an input makes
-JAX's stream wait for torch's (the lead-in spin and the start event before it), and viewing a
-returned array from torch makes torch's stream wait for JAX's kernels, before the end event.
-A timed call is thus timed like any other language's: GPU time from the start event to the
-end of the last kernel that produced an output, the host's dispatch hidden behind the lead-in
-spin unless it outlasts it. The copy of the returned arrays into the output buffers follows
-the end event, and the supervisor calibrates its clock with the same copy in the empty calls
+tensors), made once per test or benchmark case, outside the timed call; JAX arrays are
+immutable, so the views are read-only for JAX. The returned arrays are viewed from torch
+(DLPack again) before the end event, which makes torch's stream wait for JAX's kernels: the
+end event follows the last kernel that produced an output, with no host-side wait. JAX's
+timed calls have no lead-in spin (runner/common/leadin.py): JAX runs on its own stream, so its
+kernels would run beside the spin; the start event is recorded on an idle GPU, just before
+``solve`` is called. The copy of the returned arrays into the output buffers follows the end
+event, and the supervisor calibrates its clock with the same copy in the empty calls
 (docs/languages/jax.md). On the CPU the call blocks until the results are computed.
 
 This module is imported before the user's module is loaded, so the JAX and torch functions
@@ -81,7 +81,7 @@ class Call:
     def __init__(self, params: Sequence[dict], tensors: dict[str, Any], scalars: dict):
         self.args: list = []
         self.outputs: list[tuple[str, torch.Tensor]] = []
-        self.inputs: list[tuple[int, torch.Tensor]] = []  # (argument index, arena tensor)
+        self.copied: list[tuple[int, torch.Tensor]] = []  # inputs JAX could not view
         self.views: list[torch.Tensor] = []  # the last call's results, seen from torch
         self.signature = signature(params)
         for p in params:
@@ -93,15 +93,18 @@ class Call:
             if p["py_layout"] == "flat":
                 t = t.view(-1)
             if p["role"] in ("in", "inout"):
-                self.inputs.append((len(self.args), t))
-                self.args.append(_from_dlpack(t))
+                arr = _from_dlpack(t)
+                if not is_view(arr, t):
+                    self.copied.append((len(self.args), t))
+                self.args.append(arr)
             if p["role"] in ("out", "inout"):
                 self.outputs.append((name, t))
 
     def refresh(self) -> None:
-        """Import the inputs anew (zero-copy): JAX's work on them waits for torch's stream,
-        i.e. for the supervisor's writes, the lead-in spin and the start event."""
-        for index, t in self.inputs:
+        """Inputs JAX could not view are copied anew before every call (a copy made at
+        attach would not see the inputs the supervisor writes for the next call); the copy is
+        part of the timed call. The judge's 256-byte aligned buffers are viewed in practice."""
+        for index, t in self.copied:
             self.args[index] = _from_dlpack(t)
 
     def results(self, value: Any) -> list:
@@ -117,6 +120,16 @@ class Call:
         """Copy the computed arrays into the output buffers (after the timed part)."""
         write_outputs(self.views, self.outputs)
         self.views = []
+
+
+def is_view(arr: Any, t: torch.Tensor) -> bool:
+    """Whether the JAX array shares the arena tensor's memory (DLPack without a copy)."""
+    if not t.numel():
+        return True
+    try:
+        return arr.unsafe_buffer_pointer() == t.data_ptr()
+    except Exception:  # noqa: BLE001 - a backend without buffer pointers: assume a copy
+        return False
 
 
 _KIND = {"b": "bool", "i": "int", "u": "int", "f": "float", "V": "float", "c": "complex"}

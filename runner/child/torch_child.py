@@ -13,11 +13,11 @@ supervisor sends JSON-line commands over the inherited socket:
   call (mode profile, under Nsight Compute) runs inside the CUDA profiler's start/stop range.
 
 JAX solutions return their outputs instead of writing them (runner/child/jax_solution.py):
-JAX's kernels run on JAX's own stream, ordered between the start and end events on torch's
-stream through DLPack (the inputs are imported anew inside the timed part, the returned arrays
-viewed from torch before the end event), and copied into the output buffers after it; a
-calibration call (before ``init``) that names ``copy_outputs`` makes the same copy, so the
-supervisor's empty windows hold it too.
+JAX's kernels run on JAX's own stream; the returned arrays are viewed from torch through
+DLPack before the end event (torch's stream waits for them there), and copied into the output
+buffers after it; a calibration call (before ``init``) that names ``copy_outputs`` makes the
+same copy, so the supervisor's empty windows hold it too. The supervisor asks for each
+language's lead-in (``lead_in_ms``; none for JAX, whose kernels would run beside the spin).
 
 There is no read-back, refill, dump or integrity command: the child never reads or writes a
 buffer for the supervisor, and nothing it could forge is believed without a bound. Before
@@ -242,8 +242,7 @@ class Child:
             if self.device == "cuda":
                 self._context()
                 start, end, end_sync = self.events
-                # keeps the host's launch latency off the clock (JAX's stream waits for it
-                # too: runner/child/jax_solution.py)
+                # keeps the host's launch latency off the clock (as long as the supervisor asks)
                 leadin.spin(leadin.scaled(self.spin_cycles, lead_in_ms(msg)))
                 _event_record(start)
                 done = self._invoke(solve, args)

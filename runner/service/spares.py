@@ -99,7 +99,8 @@ class SpareSlot:
         it never does so during the timed calls of a supervisor sharing this GPU. Only that
         step: its torch import (seconds) runs freely; holding the lock through the whole boot
         let four services' boots queue behind each other on one GPU (830 judgements/hour)."""
-        if self.device != "cuda" or os.environ.get("KERNELJUDGE_SPARE_CONTEXT_LOCK") == "0":
+        mode = os.environ.get("KERNELJUDGE_SPARE_CONTEXT_LOCK", "shared")
+        if self.device != "cuda" or mode == "0":
             return contextlib.nullcontext()
         from runner.supervisor import gpulock  # noqa: PLC0415
         from runner.supervisor.childproc import SPARE_BOOT_TIMEOUT_S  # noqa: PLC0415
@@ -108,7 +109,9 @@ class SpareSlot:
             key = gpulock.current_cuda_key()
         except Exception:  # noqa: BLE001 - no usable GPU: the spare's boot will say so
             return contextlib.nullcontext()
-        return gpulock.exclusive_gpu(key, SPARE_BOOT_TIMEOUT_S)
+        if mode == "exclusive":
+            return gpulock.exclusive_gpu(key, SPARE_BOOT_TIMEOUT_S)
+        return gpulock.shared_gpu(key, SPARE_BOOT_TIMEOUT_S)
 
     def _pop(self):
         """The best spare, removed from the pool: the oldest booted one, else the oldest."""

@@ -7,10 +7,10 @@ from runner.common import leadin
 from runner.supervisor.benchmark import timed_call_message
 
 
-def test_jax_gets_a_longer_lead_in_than_the_launch_languages():
+def test_jax_gets_no_lead_in_and_the_launch_languages_the_default():
     assert leadin.lead_in_ms("cuda") == leadin.LEAD_IN_MS
     assert leadin.lead_in_ms("pytorch") == leadin.LEAD_IN_MS
-    assert leadin.lead_in_ms("jax") > 2 * leadin.LEAD_IN_MS
+    assert leadin.lead_in_ms("jax") == 0.0
 
 
 def test_the_spin_scales_with_the_lead_in_and_is_bounded():
@@ -28,4 +28,4 @@ def test_timed_calls_and_empty_calls_carry_the_languages_lead_in():
     class J:
         job = Job()
 
-    assert timed_call_message(J()) == {"op": "call", "timed": True, "lead_in_ms": 1.0}
+    assert timed_call_message(J()) == {"op": "call", "timed": True, "lead_in_ms": 0.0}
