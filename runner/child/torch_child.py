@@ -17,7 +17,7 @@ JAX's kernels run on JAX's own stream; the returned arrays are viewed from torch
 DLPack before the end event (torch's stream waits for them there), and copied into the output
 buffers after it; a calibration call (before ``init``) that names ``copy_outputs`` makes the
 same copy, so the supervisor's empty windows hold it too. The supervisor asks for each
-language's lead-in (``lead_in_ms``; none for JAX, whose kernels would run beside the spin).
+language's lead-in (``lead_in_cycles``; none for JAX, whose kernels would run beside the spin).
 
 There is no read-back, refill, dump or integrity command: the child never reads or writes a
 buffer for the supervisor, and nothing it could forge is believed without a bound. Before
@@ -93,7 +93,6 @@ class Child:
         self.cuda_dead = False
         self.driver = None
         self.events = None
-        self.spin_cycles = 0
         self.arena: arena.Arena | None = None
         self.retired: list[arena.Arena] = []
         self.args: list = []
@@ -104,7 +103,7 @@ class Child:
 
     # -- boot ------------------------------------------------------------------------------------
     def _context(self) -> None:
-        """CUDA context, events and the spin calibration, all before any user code."""
+        """CUDA context and events, before any user code."""
         if self.device != "cuda" or self.events is not None:
             return
         torch.cuda.init()
@@ -113,7 +112,6 @@ class Child:
 
         self.driver = Driver.shared()
         self.events = tuple(torch.cuda.Event(enable_timing=True) for _ in range(3))
-        self.spin_cycles = leadin.spin_cycles()
 
     def cmd_ping(self, msg: dict) -> dict:
         return {"ok": True}
@@ -243,7 +241,7 @@ class Child:
                 self._context()
                 start, end, end_sync = self.events
                 # keeps the host's launch latency off the clock (as long as the supervisor asks)
-                leadin.spin(leadin.scaled(self.spin_cycles, lead_in_ms(msg)))
+                leadin.spin(lead_in_cycles(msg))
                 _event_record(start)
                 done = self._invoke(solve, args)
                 _event_record(end)
@@ -324,9 +322,12 @@ class Child:
         return loop.error_reply(exc, where, kind)
 
 
-def lead_in_ms(msg: dict) -> float:
-    value = msg.get("lead_in_ms", leadin.LEAD_IN_MS)
-    return float(value) if isinstance(value, int | float) else leadin.LEAD_IN_MS
+def lead_in_cycles(msg: dict) -> int:
+    """The lead-in spin the supervisor asks for, in cycles (it calibrates them on this GPU)."""
+    value = msg.get("lead_in_cycles", 0)
+    if not isinstance(value, int) or isinstance(value, bool):
+        return 0
+    return min(max(value, 0), leadin.MAX_SPIN_CYCLES)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -23,10 +23,13 @@ LEAD_IN_MS = 0.2
 # supervisor asks for the same lead-in in the calibration's empty calls.
 LANGUAGE_LEAD_IN_MS = {"jax": 0.0}
 MAX_LEAD_IN_MS = 5.0
+MAX_SPIN_CYCLES = 50_000_000  # what a child spins at most, whatever it is asked (~25 ms)
 
 
 def lead_in_ms(language: str) -> float:
-    """The lead-in the supervisor asks of a language's timed calls (and empty calls)."""
+    """The lead-in the supervisor asks of a language's timed calls (and empty calls), sent to
+    the child in spin cycles (``scaled(spin_cycles(), ms)``): the supervisor calibrates the
+    spin once per process, under the GPU lock, so no child's boot times anything."""
     return LANGUAGE_LEAD_IN_MS.get(language, LEAD_IN_MS)
 
 

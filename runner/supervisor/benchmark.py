@@ -97,11 +97,16 @@ def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibr
 
 
 def timed_call_message(j: Judgement) -> dict:
-    """A timed call, with the language's lead-in (runner/common/leadin.py): the same in the
-    calibration's empty calls and in the timed calls, so the clock's windows compare."""
+    """A timed call, with the language's lead-in (runner/common/leadin.py) in spin cycles of
+    this GPU, calibrated once by the supervisor (under the GPU lock: calibrate() and
+    run_benchmark() call this inside it): the same in the calibration's empty calls and in the
+    timed calls, so the clock's windows compare."""
     from runner.common import leadin  # noqa: PLC0415
 
-    return {"op": "call", "timed": True, "lead_in_ms": leadin.lead_in_ms(j.job.language)}
+    cycles = 0
+    if j.job.device == "cuda":
+        cycles = leadin.scaled(leadin.spin_cycles(), leadin.lead_in_ms(j.job.language))
+    return {"op": "call", "timed": True, "lead_in_cycles": cycles}
 
 
 @dataclasses.dataclass

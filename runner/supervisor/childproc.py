@@ -304,10 +304,11 @@ class Spare:
         if not reply.get("ok"):
             raise RuntimeError(f"spare answered {reply!r}")
         if self.context_guard is not None:
-            with self.context_guard():
+            with self.context_guard() as held:
                 t_held = time.monotonic()
                 reply, _ = self.child.request({"op": "context"}, SPARE_BOOT_TIMEOUT_S)
-                self.context_lock_s = time.monotonic() - t_held
+                if held:  # the GPU lock, where the service takes it for this step
+                    self.context_lock_s = time.monotonic() - t_held
             if not reply.get("ok"):
                 raise RuntimeError(f"spare could not create its CUDA context: {reply!r}")
         self.ready_s = time.monotonic() - self.started

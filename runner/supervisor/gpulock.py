@@ -8,8 +8,6 @@ whole benchmark phase (the solution's timed calls and the reference's), and the 
 service holds it while a spare child boots (creating a CUDA context). The lock lives in a
 per-user folder of mode 0700 under the temporary directory: the sandboxed child cannot reach
 it, and the kernel drops it when the holder dies, so a killed supervisor never wedges a GPU.
-The spares' context creations hold it shared (``shared_gpu``): never during a benchmark, but
-side by side with each other.
 """
 
 from __future__ import annotations
@@ -42,22 +40,11 @@ def lock_dir() -> Path:
     return Path(base) / f"kerneljudge-gpu-locks-{os.getuid()}"
 
 
-def exclusive_gpu(gpu_key: str, timeout_s: float) -> contextlib.AbstractContextManager[bool]:
+@contextlib.contextmanager
+def exclusive_gpu(gpu_key: str, timeout_s: float) -> Iterator[bool]:
     """Hold the benchmark lock of ``gpu_key`` (a GPU UUID). Yields True when it is held,
     False when ``timeout_s`` passed first (the caller benchmarks anyway and says so) or the
     lock file cannot be made."""
-    return _hold(gpu_key, timeout_s, fcntl.LOCK_EX)
-
-
-def shared_gpu(gpu_key: str, timeout_s: float) -> contextlib.AbstractContextManager[bool]:
-    """Hold the lock of ``gpu_key`` shared: never beside a benchmark, but beside other shared
-    holders (the spares' CUDA context creations, which may overlap one another: those that
-    wait out one benchmark proceed together when it ends)."""
-    return _hold(gpu_key, timeout_s, fcntl.LOCK_SH)
-
-
-@contextlib.contextmanager
-def _hold(gpu_key: str, timeout_s: float, mode: int) -> Iterator[bool]:
     name = re.sub(r"[^A-Za-z0-9_.-]", "_", gpu_key)[:120] or "gpu"
     d = lock_dir()
     try:
@@ -71,7 +58,7 @@ def _hold(gpu_key: str, timeout_s: float, mode: int) -> Iterator[bool]:
         held = False
         while True:
             try:
-                fcntl.flock(fd, mode | fcntl.LOCK_NB)
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 held = True
                 break
             except BlockingIOError:

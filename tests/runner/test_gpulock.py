@@ -13,8 +13,7 @@ from runner.supervisor import gpulock
 HOLDER = (
     "import sys, time\n"
     "from runner.supervisor import gpulock\n"
-    "hold = gpulock.shared_gpu if sys.argv[3:] == ['shared'] else gpulock.exclusive_gpu\n"
-    "with hold(sys.argv[1], 5) as held:\n"
+    "with gpulock.exclusive_gpu(sys.argv[1], 5) as held:\n"
     "    print('held' if held else 'not held', flush=True)\n"
     "    time.sleep(float(sys.argv[2]))\n"
 )
@@ -25,9 +24,9 @@ def private_lock_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("KERNELJUDGE_LOCK_DIR", str(tmp_path))
 
 
-def _holder(key: str, seconds: float, *mode: str) -> subprocess.Popen:
+def _holder(key: str, seconds: float) -> subprocess.Popen:
     p = subprocess.Popen(
-        [sys.executable, "-c", HOLDER, key, str(seconds), *mode], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", HOLDER, key, str(seconds)], stdout=subprocess.PIPE, text=True
     )
     assert p.stdout.readline().strip() == "held"
     return p
@@ -70,22 +69,3 @@ def test_lock_folder_is_private(tmp_path):
     d = gpulock.lock_dir()
     assert d.stat().st_mode & 0o777 == 0o700
     assert [f.name for f in d.iterdir()] == ["GPU-eeee_.._x"]
-
-
-def test_shared_holders_overlap_but_exclude_a_benchmark():
-    p = _holder("GPU-eeee", 30, "shared")
-    try:
-        with gpulock.shared_gpu("GPU-eeee", 0.5) as held:
-            assert held  # beside the other context creation
-        with gpulock.exclusive_gpu("GPU-eeee", 0.3) as held:
-            assert not held  # never beside one
-    finally:
-        p.kill()
-        p.wait(10)
-    q = _holder("GPU-eeee", 30)
-    try:
-        with gpulock.shared_gpu("GPU-eeee", 0.3) as held:
-            assert not held  # never during a benchmark
-    finally:
-        q.kill()
-        q.wait(10)

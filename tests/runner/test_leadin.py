@@ -1,8 +1,11 @@
-"""The lead-in the supervisor asks of a timed call: per language, scaled from the child's
-calibration, bounded."""
+"""The lead-in the supervisor asks of a timed call: per language, in spin cycles the
+supervisor calibrated, bounded on the child's side."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+from runner.child.torch_child import lead_in_cycles
 from runner.common import leadin
 from runner.supervisor.benchmark import timed_call_message
 
@@ -21,11 +24,22 @@ def test_the_spin_scales_with_the_lead_in_and_is_bounded():
     assert leadin.scaled(cycles, -1.0) == 0
 
 
-def test_timed_calls_and_empty_calls_carry_the_languages_lead_in():
-    class Job:
-        language = "jax"
+def _judgement(language: str, device: str):
+    return SimpleNamespace(job=SimpleNamespace(language=language, device=device))
 
-    class J:
-        job = Job()
 
-    assert timed_call_message(J()) == {"op": "call", "timed": True, "lead_in_ms": 0.0}
+def test_timed_calls_carry_the_supervisors_spin_cycles_for_the_language(monkeypatch):
+    monkeypatch.setattr(leadin, "spin_cycles", lambda: 1234)
+    msg = timed_call_message(_judgement("cuda", "cuda"))
+    assert msg == {"op": "call", "timed": True, "lead_in_cycles": 1234}
+    assert timed_call_message(_judgement("jax", "cuda"))["lead_in_cycles"] == 0
+    assert timed_call_message(_judgement("pytorch", "cpu"))["lead_in_cycles"] == 0
+
+
+def test_the_child_spins_only_a_sane_number_of_cycles():
+    assert lead_in_cycles({"lead_in_cycles": 5000}) == 5000
+    assert lead_in_cycles({}) == 0
+    assert lead_in_cycles({"lead_in_cycles": -3}) == 0
+    assert lead_in_cycles({"lead_in_cycles": "9"}) == 0
+    assert lead_in_cycles({"lead_in_cycles": True}) == 0
+    assert lead_in_cycles({"lead_in_cycles": 10**12}) == leadin.MAX_SPIN_CYCLES
