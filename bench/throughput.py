@@ -8,6 +8,9 @@ benchmark lock), everything else overlaps.
     python3 bench/throughput.py --layouts 1x1,2x1 --name throughput_2gpu   # two GPUs
     python3 bench/throughput.py --layouts 1x1,1x4 --via service   # warm runner services
     python3 bench/throughput.py --device cpu --quick     # smoke test: PyTorch on the CPU
+    python3 bench/throughput.py --layouts 1x6 --via service --window 300 --baseline
+        # the acceptance run: each solution first judged alone, then its scores under load
+        # compared with that (timing_under_load), and the GPU lock's occupancy (gpu_lock)
 
 Every job gets a unique source (fresh compile, as real submissions do). A configuration
 starts no new job after `--window` seconds and waits for the running ones; throughput is
@@ -234,7 +237,7 @@ def lock_occupancy(results: list[dict], gpu_seconds: float) -> dict:
     return out
 
 
-def run_baseline(mix, device: str, arch: str, mode: str) -> dict[str, float]:
+def run_baseline(mix, device: str, arch: str, mode: str) -> tuple[dict[str, float], dict[str, int]]:
     """Each solution of the mix judged once, alone on the GPU, by one warm service: the score
     the loaded runs are compared with (``--baseline``)."""
     svc = RunnerService(device, gpu=0 if device == "cuda" else None)

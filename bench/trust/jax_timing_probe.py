@@ -1,9 +1,10 @@
 """How the judge's child times a JAX call, variant by variant, under the judge's conditions (a
 second process, the supervisor, flushes L2 and writes inputs between calls) and alone: the
-DLPack ordering on torch's stream with and without the lead-in spin, the host-blocking call
-it replaced, and ``torch.add`` on the same buffers (the same memory traffic); ``do_bench`` of
-the ordered call; the largest error of the copied result per variant (a missing stream wait
-would read a half-computed result).
+harness's call (inputs viewed once, results viewed from torch before the end event, no
+spin), the same with the inputs imported anew in every call with and without the lead-in
+spin, the host-blocking call of the first harness, and ``torch.add`` on the same buffers (the
+same memory traffic); ``do_bench`` of the per-call-import call; the largest error of the
+copied result per variant (a missing stream wait would read a half-computed result).
 
     python3 bench/trust/jax_timing_probe.py [--n 25000000] [--calls 200] [--out FILE]
 
@@ -23,7 +24,7 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[k]) for k in (1, 2)]
 
-VARIANTS = ("ordered", "ordered_no_spin", "blocking", "torch_add")
+VARIANTS = ("views", "ordered", "ordered_no_spin", "blocking", "torch_add")
 
 
 def child(conn, n: int, calls: int) -> None:
@@ -40,7 +41,8 @@ def child(conn, n: int, calls: int) -> None:
     b = torch.randn(n, device="cuda")
     out = torch.empty(n, device="cuda")
     f = jax.jit(lambda x, y: x + y)
-    jax.block_until_ready(f(jax.dlpack.from_dlpack(a), jax.dlpack.from_dlpack(b)))
+    ja, jb = jax.dlpack.from_dlpack(a), jax.dlpack.from_dlpack(b)  # once, as the harness does
+    jax.block_until_ready(f(ja, jb))
     cycles = leadin.spin_cycles()
     start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
     errors: dict[str, float] = {}
@@ -48,17 +50,21 @@ def child(conn, n: int, calls: int) -> None:
     def timed(variant: str) -> float:
         out.zero_()
         torch.cuda.synchronize()
-        if variant != "ordered_no_spin":
+        if variant not in ("ordered_no_spin", "views"):
             leadin.spin(cycles)
         start.record()
         if variant == "torch_add":
             torch.add(a, b, out=out)
             end.record()
+        elif variant == "views":  # the harness now: inputs viewed once, results viewed
+            v = torch.from_dlpack(f(ja, jb))
+            end.record()
+            out.copy_(v)
         elif variant == "blocking":  # the harness before: block on the host, then the event
             r = jax.block_until_ready(f(jax.dlpack.from_dlpack(a), jax.dlpack.from_dlpack(b)))
             end.record()
             out.copy_(torch.from_dlpack(r))
-        else:  # the harness now: DLPack both ways, no host wait
+        else:  # inputs imported anew in every call (JAX's stream waits for torch's)
             r = f(jax.dlpack.from_dlpack(a), jax.dlpack.from_dlpack(b))
             v = torch.from_dlpack(r)
             end.record()

@@ -49,8 +49,8 @@ class CompileResult:
 
 
 # nvcc yields the cores to the processes that hold a GPU's benchmark lock (a judge host runs
-# several supervisors per GPU; their timed calls and a spare's CUDA context creation are the
-# bottleneck of throughput, compiles are not)
+# several supervisors per GPU; their timed calls are the bottleneck of throughput, compiles
+# are not)
 COMPILE_NICE = 10
 
 
