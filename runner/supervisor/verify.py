@@ -53,8 +53,9 @@ def compare(
     rtol: float,
     extra: torch.Tensor | None = None,
 ) -> Comparison:
-    """Integers exactly; floats |got-exp| <= atol + rtol*|exp| (+ extra) or got == exp; NaN
-    never equal. `extra` is the per-element error-bound allowance (see error_allowance)."""
+    """Integers exactly; floats |got-exp| <= atol + rtol*|exp| (+ extra) where exp is finite,
+    else got == exp (an infinity only matches itself, as in torch.isclose); NaN never equal.
+    `extra` is the per-element error-bound allowance (see error_allowance)."""
     shape = tuple(exp.shape)
     got = got.reshape(shape)
     if got.numel() == 0:
@@ -66,7 +67,8 @@ def compare(
         allow = atol + rtol * e.abs()
         if extra is not None:
             allow = allow + extra.to(e.device, torch.float64).reshape(shape).nan_to_num(0.0)
-        ok = (diff <= allow) | (g == e)
+        # where exp is infinite, rtol * |exp| would allow any finite value: equality only
+        ok = ((diff <= allow) & torch.isfinite(e)) | (g == e)
         finite = torch.isfinite(diff)
         max_abs = float(diff[finite].max()) if bool(finite.any()) else 0.0
         rel = diff / e.abs().clamp_min(torch.finfo(torch.float64).tiny)

@@ -342,6 +342,16 @@ def test_compare_extra_allowance_and_message():
     assert ERROR_BOUND_C == 2.0 and U32 == 2.0**-24
 
 
+def test_an_expected_infinity_is_matched_only_by_the_same_infinity():
+    exp = torch.tensor([float("inf"), float("-inf"), 1.0], dtype=torch.float64)
+    assert compare("C", exp.to(F32), exp, "f32", 1e-5, 1e-5).passed
+    for got in ([3.0e38, float("-inf"), 1.0], [float("inf"), -3.0e38, 1.0]):
+        c = compare("C", torch.tensor(got, dtype=F32), exp, "f32", 1e-5, 1e-2)
+        assert not c.passed and c.mismatches == 1
+    flipped = torch.tensor([float("-inf"), float("-inf"), 1.0], dtype=F32)
+    assert not compare("C", flipped, exp, "f32", 1e-5, 1e-2, torch.full((3,), 1e9)).passed
+
+
 def test_hook_missing_is_an_error():
     from runner.contract import ErrorBound
 
