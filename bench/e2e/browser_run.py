@@ -54,6 +54,8 @@ def click_to_verdict(page, timeout_s: float) -> tuple[float, str]:
         text = status.inner_text()
         if text != before and VERDICT.search(text):
             return time.perf_counter() - t0, text
+        if "Too many submissions" in text:  # the site's rate limit: raise --pause
+            raise RuntimeError(text)
         page.wait_for_timeout(10)
     raise TimeoutError(f"no verdict within {timeout_s} s: {status.inner_text()!r}")
 
@@ -65,7 +67,12 @@ def main() -> int:
     ap.add_argument("--language", default="pytorch")
     ap.add_argument("--device", default="cpu")
     ap.add_argument("--n", type=int, default=10)
-    ap.add_argument("--pause", type=float, default=1.0, help="seconds between runs")
+    ap.add_argument(
+        "--pause",
+        type=float,
+        default=6.5,
+        help="seconds between runs (the site allows 10 a minute)",
+    )
     ap.add_argument("--out", default="")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
