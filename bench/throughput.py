@@ -130,7 +130,9 @@ def run_config(
     max_jobs: int,
     mode: str,
     via: str = "process",
+    baseline: dict[str, float] | None = None,
 ) -> dict:
+    """One layout's window; with ``baseline`` (scores judged alone), its timing under load."""
     jobs = itertools.cycle(mix)
     lock = threading.Lock()
     results: list[dict] = []
@@ -174,7 +176,7 @@ def run_config(
     for r in results:
         verdicts[r.get("verdict") or "?"] = verdicts.get(r.get("verdict") or "?", 0) + 1
     per_hour = len(results) / elapsed * 3600 if elapsed else 0.0
-    return {
+    report = {
         "layout": f"{gpus}x{per_gpu}",
         "via": via,
         "gpus": gpus,
@@ -203,10 +205,12 @@ def run_config(
         "phases": {k: summary([(r.get("phases") or {}).get(k) for r in results])
                    for k in sorted({k for r in results for k in (r.get("phases") or {})})},
         "per_problem": per_problem(results),
-        "results": results,
         "failures": [{k: r.get(k) for k in ("problem", "solution", "verdict", "message")}
                      for r in results if r.get("verdict") != "accepted"][:20],
     }  # fmt: skip
+    if baseline:
+        report["timing_under_load"] = timing_under_load(results, baseline)
+    return report
 
 
 LOCK_PHASES = (
@@ -367,12 +371,9 @@ def main(argv: list[str] | None = None) -> int:
     configs = []
     for gpus, per_gpu in parse_layouts(args.layouts):
         c = run_config(
-            gpus, per_gpu, mix, args.device, arch, args.window, args.max_jobs, args.mode, args.via
-        )
-        if baseline:
-            c["timing_under_load"] = timing_under_load(c.pop("results"), baseline)
-        else:
-            c.pop("results")
+            gpus, per_gpu, mix, args.device, arch, args.window, args.max_jobs, args.mode, args.via,
+            baseline,
+        )  # fmt: skip
         configs.append(c)
         print(f"[throughput] {c['layout']}: {c['judged']} judged in {c['elapsed_s']} s = "
               f"{c['judged_per_hour']}/h, busy {c['gpu_busy_fraction']}, {c['verdicts']}", file=sys.stderr)  # fmt: skip

@@ -107,7 +107,8 @@ def _callable(problem, sol: Path, device: str, so_path: str | None):
         return bind
     import importlib.util
 
-    if sol.name.endswith("_jax.py"):  # the judge child's environment for JAX
+    jax_solution = language_of(sol) == "jax"
+    if jax_solution:  # the judge child's environment for JAX
         import os
 
         from runner.supervisor.childproc import jax_env
@@ -116,7 +117,7 @@ def _callable(problem, sol: Path, device: str, so_path: str | None):
     spec = importlib.util.spec_from_file_location("kjbench_solution", sol)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    if sol.name.endswith("_jax.py"):
+    if jax_solution:
         import jax
 
         def bind_jax(tensors, scalars):
@@ -185,8 +186,7 @@ def measure(args) -> dict:
                 call, warmup=100, rep=1000, return_mode="median"
             )
         elif args.measure == "events":
-            lang = "jax" if args.solution.endswith("_jax.py") else "cuda"
-            row["events_median_ms"] = _event_loop(call, lang)
+            row["events_median_ms"] = _event_loop(call, language_of(sol))
         elif args.measure == "ncu":
             for _ in range(NCU_CALLS):
                 torch.cuda.nvtx.range_push("kjcall")

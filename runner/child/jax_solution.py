@@ -99,6 +99,8 @@ class Call:
                 self.args.append(arr)
             if p["role"] in ("out", "inout"):
                 self.outputs.append((name, t))
+        # on the CPU nothing orders the copy after JAX's work: the host blocks for it
+        self.host_blocks = not any(t.is_cuda for _, t in self.outputs)
 
     def refresh(self) -> None:
         """Inputs JAX could not view are copied anew before every call (a copy made at
@@ -111,7 +113,7 @@ class Call:
         """The returned arrays, one per output, checked; torch's stream then waits for them
         (on the CPU: the host blocks until they are computed)."""
         items = check_results(value, self.outputs, self.signature)
-        if not any(t.is_cuda for _, t in self.outputs):
+        if self.host_blocks:
             _block_until_ready(items)
         self.views = [_torch_from_dlpack(x) for x in items]
         return items

@@ -174,8 +174,8 @@ class Service:
             job.language, job.device, job.mode
         )
         spare = self.slot.take(wait_s=_boot_wait_s()) if wants_spare else None
-        # the next spare boots beside this job; on a GPU its CUDA context alone waits for the
-        # GPU's benchmark lock (SpareSlot._boot_guard), so never during this job's timed calls
+        # the next spare boots beside this job (its CUDA context too, unless the service
+        # locks that step: SpareSlot.context_lock)
         self.slot.refill()
         client_gone = False
 

@@ -40,6 +40,9 @@ class SpareSlot:
         self.device = device
         self.enabled = enabled
         self.depth = depth if depth is not None else spares_wanted(device)
+        # whether a spare creates its CUDA context under the GPU lock (_boot_guard); without
+        # the lock it creates it at boot, in one step
+        self.context_lock = device == "cuda" and os.environ.get(CONTEXT_LOCK_ENV) == "1"
         self._lock = threading.Lock()
         self._spares: list = []  # oldest first
         self._filling = False
@@ -72,7 +75,8 @@ class SpareSlot:
                 self._filling = True
             # boots run side by side (each pings its child in a thread of its own); a job
             # may adopt a spare while it boots (overlapping the compile)
-            spare = Spare(self.device, context_guard=self._boot_guard)
+            guard = self._boot_guard if self.context_lock else None
+            spare = Spare(self.device, context_guard=guard)
             with self._lock:
                 self._filling = False
                 self._spares.append(spare)
@@ -96,7 +100,7 @@ class SpareSlot:
             self.failures = 0
 
     def _boot_guard(self) -> contextlib.AbstractContextManager:
-        """Whether a spare creates its CUDA context under the GPU's benchmark lock:
+        """The GPU's benchmark lock, for a spare's CUDA context where
         ``$KERNELJUDGE_SPARE_CONTEXT_LOCK=1`` (off by default). Off, a context is created
         beside other supervisors' timed calls, as their functional tests run beside them. On
         an H200 with six services (bench/results/2026-11-24-h200-session3/): the lock held
@@ -105,8 +109,6 @@ class SpareSlot:
         0.98-1.04 of its score judged alone (the lock: 0.98-1.01). Only the context
         creation would be locked: the torch import (seconds) and the driver's initialisation
         run freely either way."""
-        if self.device != "cuda" or os.environ.get(CONTEXT_LOCK_ENV) != "1":
-            return contextlib.nullcontext()
         from runner.supervisor import gpulock  # noqa: PLC0415
         from runner.supervisor.childproc import SPARE_BOOT_TIMEOUT_S  # noqa: PLC0415
 
