@@ -16,7 +16,10 @@ JAX solutions return their outputs instead of writing them (runner/child/jax_sol
 JAX's kernels run on JAX's own stream; the returned arrays are viewed from torch through
 DLPack before the end event (torch's stream waits for them there), and copied into the output
 buffers after it; a calibration call (before ``init``) that names ``copy_outputs`` makes the
-same copy, so the supervisor's empty windows hold it too. The supervisor asks for each
+same copy, so the supervisor's empty windows hold it too. TileLang solutions get torch tensors
+as Triton's do (TileLang's calls launch on torch's current stream); TileLang is imported before
+their module, and an exception out of its compiler is a compile error
+(runner/child/tilelang_errors.py). The supervisor asks for each
 language's lead-in (``lead_in_cycles``; none for JAX, whose kernels would run beside the spin).
 
 There is no read-back, refill, dump or integrity command: the child never reads or writes a
@@ -37,7 +40,7 @@ _perf_counter = time.perf_counter
 
 import torch  # noqa: E402
 
-from runner.child import loop, solution  # noqa: E402
+from runner.child import loop, solution, tilelang_errors  # noqa: E402
 from runner.common import arena, leadin, wire  # noqa: E402
 
 _cuda_synchronize = torch.cuda.synchronize
@@ -149,6 +152,11 @@ class Child:
             except BaseException as exc:  # noqa: BLE001
                 return self._error_reply(exc, "while starting JAX")
             self.jax = jax_solution
+        if self.language == "tilelang":
+            try:  # before user code: its import (seconds) is not the solution's doing
+                tilelang_errors.boot(self.device)
+            except BaseException as exc:  # noqa: BLE001
+                return loop.error_reply(exc, "while starting TileLang", "exception")
         try:
             if self.language == "cuda":
                 self.solve, self.kj_last_error = solution.load_cuda_solution(
@@ -310,6 +318,9 @@ class Child:
         solution.raise_recorded_cuda_error(self.kj_last_error)
 
     def _error_reply(self, exc: BaseException, where: str) -> dict:
+        if self.language == "tilelang" and not _is_oom(exc):
+            if tilelang_errors.raised_compiling(exc):  # nvcc's text is no CUDA error
+                return tilelang_errors.error_reply(exc, where, "compile_error")
         if _is_oom(exc):
             kind = "memory"
         elif _is_cuda_error(exc):
@@ -319,6 +330,8 @@ class Child:
             kind = "exception"
         if self.jax is not None:
             return self.jax.error_reply(exc, where, kind)
+        if self.language == "tilelang":
+            return tilelang_errors.error_reply(exc, where, kind)
         return loop.error_reply(exc, where, kind)
 
 

@@ -21,7 +21,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from runner.contract import FLOAT_DTYPES, BenchmarkCase
-from runner.supervisor import clock, cputime, devices, reftime, stats
+from runner.supervisor import clock, cputime, devices, functional, reftime, stats
 from runner.supervisor.buffers import CaseBuffers
 from runner.supervisor.checks import check_call
 from runner.supervisor.inputs import case_scalars, derive_seed, generate_inputs
@@ -207,6 +207,14 @@ def _method(j: Judgement) -> str:
     )
 
 
+def _call_limit(j: Judgement, it: int) -> float:
+    """A call's time limit: a warm-up call (untimed) may compile the kernel for the case's
+    sizes (Triton, TileLang, JAX), so it gets a test's limit with the JIT allowance."""
+    if it < WARMUP_CALLS:
+        return functional.call_timeout(j)
+    return j.limits.test_timeout_s
+
+
 def _stage(j: Judgement, ci: int, case: BenchmarkCase, it: int) -> dict:
     seed = derive_seed(j.job.seed, "bench", ci, it)
     return generate_inputs(j.problem, case, seed, j.job.device, j.make_inputs)
@@ -253,13 +261,14 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
         while True:
             stage = _stage(j, ci, case, it)
             plan = bufs.sample_plan(j.rng)
+            limit = _call_limit(j, it)
             (reply, rt), post, window = _cycle(
                 bufs,
                 stage,
                 plan,
                 flush,
                 it,
-                lambda: j.ask_timed(msg, lim.test_timeout_s, where),
+                lambda: j.ask_timed(msg, limit, where),  # noqa: B023 - called at once
             )
             if not reply.get("ok"):
                 raise child_error_verdict(reply, where)

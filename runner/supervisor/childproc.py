@@ -47,6 +47,35 @@ def jax_env(device: str) -> dict[str, str]:
     }
 
 
+def tilelang_env(job_dir: Path) -> dict[str, str]:
+    """TileLang's settings in every torch child: its kernel cache (compiled kernels, nvcc's
+    cubins) inside the job's own folder, deleted with it, so nothing compiled in one job is
+    read by another; no log line per compiled kernel on the solution's stderr. Its nvcc is
+    CUDA_HOME's, else the one on the sandbox's PATH (/usr/local/cuda/bin)."""
+    return {
+        "TILELANG_CACHE_DIR": str(job_dir / ".tilelang-cache"),
+        "TILELANG_PRINT_ON_COMPILATION": "0",
+    }
+
+
+def carried_python_paths(runner_root: Path | None = None) -> list[Path]:
+    """The directories of this process's PYTHONPATH that the child also needs: packages
+    installed outside the interpreter's site-packages (a worker that unpacks TileLang into a
+    folder of its own and names it in PYTHONPATH). Never the project's tree or a folder that
+    holds it (the child sees only runner/, not the catalog's references and solutions)."""
+    root = (runner_root or proc.RUNNER_ROOT).resolve()
+    out: list[Path] = []
+    for entry in os.environ.get("PYTHONPATH", "").split(os.pathsep):
+        if not entry:
+            continue
+        path = Path(entry).resolve()
+        if not path.is_dir() or path == root or path in root.parents or root in path.parents:
+            continue
+        if path not in out:
+            out.append(path)
+    return out
+
+
 class ChildProcess:
     """The sandboxed child and its private channel.
 
@@ -94,13 +123,16 @@ class ChildProcess:
         pydir = job_dir / ".kjpath"
         pydir.mkdir(exist_ok=True)
         os.symlink(proc.RUNNER_ROOT / "runner", pydir / "runner")
-        env = proc.base_env({"KERNELJUDGE_CHILD": "1", "PYTHONPATH": str(pydir)})
+        carried = carried_python_paths()
+        pythonpath = os.pathsep.join([str(pydir), *map(str, carried)])
+        env = proc.base_env({"KERNELJUDGE_CHILD": "1", "PYTHONPATH": pythonpath})
         if sys.pycache_prefix:  # runner.supervisor.bytecode: the child reads it, read-only
             env["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
         if triton_interpret:
             env["TRITON_INTERPRET"] = "1"
         env["TRITON_F32_DEFAULT"] = "ieee"  # fp32 dots as the reference computes them
         env.update(jax_env(device))
+        env.update(tilelang_env(job_dir))
         if device == "cpu":
             env["CUDA_VISIBLE_DEVICES"] = ""
             # threads sleep after a parallel region instead of spinning: spinning would be
@@ -132,7 +164,7 @@ class ChildProcess:
                 fsize_bytes=max_file_bytes,
                 log_path=job_dir / "child_boot.log",
                 wrap=argv_prefix or (),
-                ro_binds=prefix_binds or (),
+                ro_binds=[*(prefix_binds or ()), *carried],
                 loopback_sockets=bool(argv_prefix),
             )
         finally:

@@ -24,11 +24,13 @@ def selected_tests(j: Judgement) -> list[TestCase]:
     return tests
 
 
-def _timeout(j: Judgement) -> float:
+def call_timeout(j: Judgement) -> float:
     """A test's limit counts the solution's work, not a JIT compile: Triton specialises a kernel
     anew for new sizes, and CuPy, PyTorch on a GPU compile or load libraries at first use, so
     those languages get the JIT allowance on every test; JAX compiles each new shape with XLA,
-    on every device."""
+    on every device; TileLang compiles a kernel at its first call for each new specialisation
+    (a static size). A benchmark case's warm-up calls get the same limit
+    (runner/supervisor/benchmark.py): a new size may compile there too."""
     jit = j.job.language != "cuda" and (
         j.job.device == "cuda" or j.job.language in ("triton", "jax")
     )
@@ -65,7 +67,7 @@ def run_tests(j: Judgement) -> tuple[str, str]:
             try:
                 bufs.write(inputs)
                 bufs.sync()
-                reply = j.ask({"op": "call"}, _timeout(j), where)
+                reply = j.ask({"op": "call"}, call_timeout(j), where)
                 post = bufs.snapshot()
                 bufs.sync()
             finally:

@@ -161,6 +161,7 @@ class Judgement:
                 f"The source is {len(job.source.encode())} bytes, more than the "
                 f"{self.limits.source_bytes} byte limit.",
             )
+        preparation.require_language_package(self)  # a worker without TileLang, say
         if job.mode == "profile":
             profile.require_available(self)  # before anything runs: no GPU, no ncu
         # Overlap the slow parts of a cold start: nvcc runs in a thread while the child
@@ -179,7 +180,7 @@ class Judgement:
         finally:
             compiler.join()  # never delete the job dir under a running nvcc
         module_path = compiler.result()
-        if job.device != "cuda" and job.language in ("cuda", "cupy"):
+        if job.device != "cuda" and job.language in preparation.GPU_ONLY_LANGUAGES:
             self._require_cuda()  # explains that this needs a GPU worker
         self.module_path = module_path
         if self.child is None:

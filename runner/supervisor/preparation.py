@@ -13,6 +13,29 @@ if TYPE_CHECKING:
     from runner.supervisor.judgement import Judgement
 
 PY_FILE = "solution.py"
+# languages offered only where their Python package is installed beside the runner (never
+# in requirements.txt: the worker's operator adds it), by (package, name people call it)
+LANGUAGE_PACKAGES = {"tilelang": ("tilelang", "TileLang")}
+GPU_ONLY_LANGUAGES = {"cuda": "CUDA", "cupy": "CuPy", "tilelang": "TileLang"}
+
+
+def require_language_package(j: Judgement) -> None:
+    """An internal_error Verdict when this worker lacks the language's package (found on
+    this process's sys.path, which the child shares: runner/supervisor/childproc.py), before
+    anything runs."""
+    needed = LANGUAGE_PACKAGES.get(j.job.language)
+    if needed is None:
+        return
+    import importlib.util  # noqa: PLC0415
+
+    package, name = needed
+    if importlib.util.find_spec(package) is None:
+        raise Verdict(
+            "internal_error",
+            f"This judge worker has no {name}: the Python package '{package}' is not "
+            f"installed beside the runner. {name} solutions need a GPU worker that has it "
+            f"(docs/languages/{j.job.language}.md).",
+        )
 
 
 def prepare_source(j: Judgement) -> Path:
@@ -55,7 +78,7 @@ def require_cuda(j: Judgement) -> None:
     name), or an internal_error Verdict that says why the job cannot run here."""
     job = j.job
     if job.device != "cuda":
-        lang = {"cuda": "CUDA", "cupy": "CuPy"}[job.language]
+        lang = GPU_ONLY_LANGUAGES[job.language]
         what = "compiled successfully, but " if job.language == "cuda" else ""
         raise Verdict(
             "internal_error",

@@ -9,7 +9,7 @@ table intact, the supervisor alive, no process of the sandbox uid or job cgroup 
 Each case folder holds ``case.toml``::
 
     why = "one line: what this proves"
-    language = "pytorch"            # cuda | pytorch | triton | cupy
+    language = "pytorch"            # cuda | pytorch | triton | cupy | jax | tilelang
     device = "cpu"                  # cpu | cuda (cuda cases are skipped on CPU hosts)
     problem = "vector-add"          # a catalog package
     mode = "run"                    # run | submit

@@ -75,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     if language is None:
         text = src.read_text(errors="replace")
         language = "cuda" if src.suffix in (".cu", ".cuh") else (
-            "triton" if "import triton" in text else "pytorch"
+            "tilelang" if "import tilelang" in text
+            else "triton" if "import triton" in text else "pytorch"
         )  # fmt: skip
     report = inspect_source(
         src.read_text(errors="replace"),
