@@ -138,11 +138,14 @@ def _format_frames(frames: Sequence[Frame]) -> list[str]:
     return out
 
 
-def describe(exc_type: str, message: str, frames: Sequence[Frame]) -> tuple[bool, str, str]:
+def describe(
+    exc_type: str, message: str, frames: Sequence[Frame], compiling: bool | None = None
+) -> tuple[bool, str, str]:
     """(compile failure?, one-line summary, text for the report) of an exception raised in a
-    TileLang solution. The text is a traceback of the user's frames only; a compile failure's
-    text adds nvcc's errors and ends with the summary, which names the user's line."""
-    compile_failure = is_compile_failure(frames)
+    TileLang solution (``compiling``: decided by the caller, else from the frames). The text
+    is a traceback of the user's frames only; a compile failure's text adds nvcc's errors and
+    ends with the summary, which names the user's line."""
+    compile_failure = is_compile_failure(frames) if compiling is None else compiling
     user = [f for f in frames if is_user_frame(f)]
     span = span_line(message)
     if span is not None and (not user or user[-1][1] != span):
@@ -187,7 +190,8 @@ def error_reply(exc: BaseException, where: str, kind: str) -> dict:
     """The child's reply for an exception of a TileLang solution: ``kind`` is
     ``compile_error`` for a failure :func:`raised_compiling` (the text is the compile log,
     its last line the verdict's message), else the child's kind (exception, memory, cuda)."""
-    _, summary, text = describe(type(exc).__name__, str(exc), frames_of(exc))
+    compiling = kind == "compile_error"
+    _, summary, text = describe(type(exc).__name__, str(exc), frames_of(exc), compiling)
     if kind == "compile_error":
         return {"ok": False, "kind": kind, "where": where, "error": text}
     return {
