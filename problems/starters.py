@@ -2,7 +2,8 @@
 
 The entry point is `solve(...)` with the parameters in spec order: CUDA gets device pointers
 (`const` for inputs) and scalars; the Python languages get tensors (CuPy: arrays) and Python
-numbers. Outputs are written in place, except in JAX, whose `solve` takes the inputs and
+numbers (TileLang: torch tensors, launched through `@tilelang.jit` kernels). Outputs are
+written in place, except in JAX, whose `solve` takes the inputs and
 scalars only and returns its outputs (docs/languages/jax.md).
 """
 
@@ -242,14 +243,121 @@ def starter_jax(spec: Mapping[str, Any]) -> str:
     )
 
 
+TILELANG_DTYPES = {
+    "f32": "T.float32",
+    "f16": "T.float16",
+    "bf16": "T.bfloat16",
+    "f8e4m3": "T.float8_e4m3fn",
+    "i32": "T.int32",
+    "u32": "T.uint32",
+    "i8": "T.int8",
+    "u8": "T.uint8",
+}
+
+
+TILELANG_RESERVED = {"T", "tilelang", "torch", "block", "kernel", "bx", "i", "idx", "solve"}
+
+
+def _tilelang_shapes(spec: Mapping[str, Any]) -> tuple[list[str], dict[str, str]]:
+    """The T.dynamic sizes of a TileLang starter and each tensor's T.Tensor shape: a size
+    named by an int scalar is that dynamic size, a number stays a number, a flat tensor or
+    a size computed from others gets a dynamic size of its own (TileLang reads every dynamic
+    size from the tensors it is called with)."""
+    ints = {p["name"] for p in _params(spec) if p.get("role") == "scalar"}
+    sizes: list[str] = []
+    shapes: dict[str, str] = {}
+    for p in _params(spec):
+        if p.get("role") == "scalar":
+            continue
+        dims = [str(d) for d in p.get("shape", [])]
+        flat = p.get("py_layout") == "flat" and len(dims) > 1
+        out = []
+        for k, dim in enumerate([f"{p['name']}_size"] if flat else dims):
+            if dim.isdigit():
+                out.append(dim)
+                continue
+            name = dim if dim in ints or flat else f"{p['name']}_{k}"
+            if name in TILELANG_RESERVED:  # T (a sequence length, say) would hide the module
+                name += "_"
+            if name not in sizes:
+                sizes.append(name)
+            out.append(name)
+        shapes[p["name"]] = f"({', '.join(out)},)" if len(out) == 1 else f"({', '.join(out)})"
+    return sizes, shapes
+
+
+def _tilelang_comments(spec: Mapping[str, Any]) -> list[str]:
+    lines = _comment_lines(spec, "#", "tensor")
+    flat = {
+        p["name"]
+        for p in _params(spec)
+        if p.get("py_layout") == "flat" and len(p.get("shape", [])) > 1
+    }
+    return [ln + " (arrives flat, 1-D)" if ln[2:].split(":", 1)[0] in flat else ln for ln in lines]
+
+
+def starter_tilelang(spec: Mapping[str, Any]) -> str:
+    """A ``@tilelang.jit`` kernel whose sizes are T.dynamic (compiled once, at the first
+    call), launched from a ``solve`` that receives torch tensors, as Triton's does."""
+    params = _params(spec)
+    tensors = [p for p in params if p.get("role") != "scalar"]
+    sizes, shapes = _tilelang_shapes(spec)
+    grid = sizes[0] if sizes else "1"
+    head = []
+    if sizes:  # one per line: a starter's lines stay short
+        head = [*(f'    {n} = T.dynamic("{n}")' for n in sizes), ""]
+    args = [
+        f"        {p['name']}: T.Tensor({shapes[p['name']]}, "
+        f"{TILELANG_DTYPES.get(p.get('dtype', ''), 'T.float32')}),"
+        for p in tensors
+    ]
+    sig = signature_python(spec)
+    sig_lines = [f"{sig}:"]
+    if len(sig) + 1 > 99:
+        sig_lines = ["def solve(", *(f"    {a}," for a in sig[10:-9].split(", ")), ") -> None:"]
+    call = [f"    solve_kernel()({', '.join(p['name'] for p in tensors)})"]
+    if len(call[0]) > 99:
+        call = ["    solve_kernel()(", *(f"        {p['name']}," for p in tensors), "    )"]
+    return "\n".join(
+        [
+            "import tilelang",
+            "import tilelang.language as T",
+            "import torch",
+            "",
+            "",
+            "# Compiled at its first call (not timed); T.dynamic sizes serve every test.",
+            "@tilelang.jit",
+            "def solve_kernel(block: int = 256):",
+            *head,
+            "    @T.prim_func",
+            "    def kernel(",
+            *args,
+            "    ):",
+            f"        with T.Kernel(T.ceildiv({grid}, block), threads=block) as bx:",
+            "            for i in T.Parallel(block):",
+            "                idx = bx * block + i  # noqa: F841 - TODO: compute element idx",
+            "",
+            "    return kernel",
+            "",
+            "",
+            *_tilelang_comments(spec),
+            *sig_lines,
+            *call,
+            "",
+        ]
+    )
+
+
 def starters_from_spec(spec: Mapping[str, Any]) -> dict[str, str]:
-    """A starter per language (cuda, triton, pytorch, cupy, jax) written from the parameters."""
+    """A starter per language (cuda, triton, pytorch, cupy, jax, tilelang) written from the
+    parameters."""
     return {
         "cuda": starter_cuda(spec),
         "triton": starter_triton(spec),
         "pytorch": starter_pytorch(spec),
         "cupy": starter_cupy(spec),
         "jax": starter_jax(spec),
+        "tilelang": starter_tilelang(spec),
     }
 
 

@@ -1,0 +1,37 @@
+import tilelang
+import tilelang.language as T
+import torch
+
+
+# Compiled at its first call (not timed); T.dynamic sizes serve every test.
+@tilelang.jit
+def solve_kernel(block: int = 256):
+    input_size = T.dynamic("input_size")
+    kernel_size = T.dynamic("kernel_size")
+    output_0 = T.dynamic("output_0")
+
+    @T.prim_func
+    def kernel(
+        input: T.Tensor((input_size,), T.float32),
+        kernel: T.Tensor((kernel_size,), T.float32),
+        output: T.Tensor((output_0,), T.float32),
+    ):
+        with T.Kernel(T.ceildiv(input_size, block), threads=block) as bx:
+            for i in T.Parallel(block):
+                idx = bx * block + i  # noqa: F841 - TODO: compute element idx
+
+    return kernel
+
+
+# input: input, tensor, f32, shape [input_size]
+# kernel: input, tensor, f32, shape [kernel_size]
+# output: output, tensor, f32, shape [input_size - kernel_size + 1]
+# Write the result into output in place.
+def solve(
+    input: torch.Tensor,
+    kernel: torch.Tensor,
+    output: torch.Tensor,
+    input_size: int,
+    kernel_size: int,
+) -> None:
+    solve_kernel()(input, kernel, output)
