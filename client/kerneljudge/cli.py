@@ -16,13 +16,20 @@ from kerneljudge.http import Api, ApiError, NetworkError
 
 EXIT_OK, EXIT_VERDICT, EXIT_USAGE = 0, 1, 2
 EXTENSIONS = {".cu": "cuda", ".cuh": "cuda"}
-PY_HINTS = (("triton", "triton"), ("cupy", "cupy"), ("jax", "jax"), ("torch", "pytorch"))
+PY_HINTS = (
+    ("tilelang", "tilelang"),
+    ("triton", "triton"),
+    ("cupy", "cupy"),
+    ("jax", "jax"),
+    ("torch", "pytorch"),
+)
 STARTER_NAMES = {
     "cuda": "solution.cu",
     "triton": "solution_triton.py",
     "pytorch": "solution_pytorch.py",
     "cupy": "solution_cupy.py",
     "jax": "solution_jax.py",
+    "tilelang": "solution_tilelang.py",
 }
 FINAL_STATUSES = ("done", "cancelled")
 
@@ -32,10 +39,13 @@ class UsageError(Exception):
 
 
 def infer_language(path: Path, source: str) -> str:
-    """From the extension (``.jax.py`` is JAX, as in LeetGPU's starter names); for .py, from
-    what the file imports (triton, cupy, jax, else pytorch)."""
+    """From the extension (``.jax.py`` is JAX, as in LeetGPU's starter names, and
+    ``.tilelang.py`` TileLang); for .py, from what the file imports (tilelang, triton, cupy,
+    jax, else pytorch)."""
     if path.name.endswith(".jax.py"):
         return "jax"
+    if path.name.endswith(".tilelang.py"):
+        return "tilelang"
     if path.suffix in EXTENSIONS:
         return EXTENSIONS[path.suffix]
     if path.suffix != ".py":
