@@ -15,6 +15,7 @@ coefficient of variation of the judge's median across judgements; others `--repe
     python3 bench/timing_truth.py --device cpu --quick   # smoke test: PyTorch on the CPU,
                                                           # truth = a perf_counter loop
     python3 bench/timing_truth.py --language jax [--no-ncu]   # JAX solutions (below)
+    python3 bench/timing_truth.py --language tilelang         # TileLang solutions (below)
 
 JAX (``--language jax``): the judged cases against an event loop around the same call made as
 the judge makes it (inputs as DLPack views made once, the returned arrays viewed from torch, so
@@ -22,6 +23,11 @@ that torch's stream waits for JAX's kernels; no lead-in spin; before each call t
 a device synchronise). That loop decides the +-3 % verdict. For information: ``do_bench`` of
 the same call (its flush runs on torch's stream and can overlap JAX's kernels) and ncu's
 kernel time (which leaves out JAX's dispatch).
+
+TileLang (``--language tilelang``, GPU only): the same call as the judge's (torch tensors,
+TileLang launching on torch's current stream, compiled by the untimed first call) against
+``do_bench``, which decides the +-3 % verdict, and for information the event loop with the
+judge's lead-in and ncu's kernel time (which leaves out TileLang's host-side dispatch).
 
 Extends bench/timing_truth_vector_add.py (one problem, do_bench only) to six problems and ncu.
 """
@@ -80,6 +86,12 @@ SETS_JAX = [
     ("matrix-multiplication", ["correct_jax.py"]),
 ]
 SETS_CPU_JAX = [("vector-add", ["correct_jax.py"])]
+SETS_TILELANG = [
+    ("vector-add", ["correct_tilelang.py"]),  # memory-bound: the timing-truth case of the issue
+    ("relu", ["correct_tilelang.py"]),
+    ("matrix-transpose", ["correct_tilelang.py"]),
+    ("reduction", ["correct_tilelang.py"]),  # two kernels per call
+]
 EVENT_LOOP_CALLS = 200
 NCU_CALLS = 5
 TOLERANCE = 0.03
@@ -114,6 +126,11 @@ def _callable(problem, sol: Path, device: str, so_path: str | None):
         from runner.supervisor.childproc import jax_env
 
         os.environ.update(jax_env(device))
+    if language_of(sol) == "tilelang":  # its kernel cache in a folder of this process's own
+        import os
+
+        os.environ.setdefault("TILELANG_CACHE_DIR", tempfile.mkdtemp(prefix="kjbench-tilelang-"))
+        os.environ.setdefault("TILELANG_PRINT_ON_COMPILATION", "0")
     spec = importlib.util.spec_from_file_location("kjbench_solution", sol)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -341,7 +358,7 @@ def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> di
         outside = {}
         if args.device == "cuda" and (so or lang != "cuda"):
             outside["do_bench"] = sub_measure("do_bench", slug, sol_name, "cuda", so)
-            if lang == "jax":
+            if lang in ("jax", "tilelang"):
                 outside["events"] = sub_measure("events", slug, sol_name, "cuda", None)
             outside["ncu"] = (
                 ncu_measure(slug, sol_name, so, n_cases)
@@ -393,7 +410,7 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--device", default="cuda", choices=["cuda", "cpu"])
-    ap.add_argument("--language", default="cuda", choices=["cuda", "jax"])
+    ap.add_argument("--language", default="cuda", choices=["cuda", "jax", "tilelang"])
     ap.add_argument("--repeats", type=int, default=3, help="judgements per solution")
     ap.add_argument(
         "--repeats-long", type=int, default=5, help="judgements when a case median >= 100 us"
@@ -438,6 +455,8 @@ def main(argv: list[str] | None = None) -> int:
     sets = SETS_CUDA if args.device == "cuda" else SETS_CPU
     if args.language == "jax":
         sets = SETS_JAX if args.device == "cuda" else SETS_CPU_JAX
+    if args.language == "tilelang":  # GPU only
+        sets = SETS_TILELANG if args.device == "cuda" else []
     if args.only:
         sets = [s for s in sets if s[0] in args.only.split(",")]
     arch = arch_of_gpu() if args.device == "cuda" else "sm_90"
