@@ -174,3 +174,13 @@ def test_pythonpath_folders_outside_the_project_are_carried_to_the_child(tmp_pat
     entries = [str(ROOT), str(ROOT.parent), str(ROOT / "client"), str(site), "/no/such/dir", ""]
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(entries))
     assert childproc.carried_python_paths(ROOT) == [site.resolve()]
+
+
+def test_the_runners_cli_guesses_tilelang_from_the_import_or_the_name(tmp_path):
+    from runner.__main__ import _guess_language
+
+    imports = tmp_path / "mine.py"
+    imports.write_text("import torch\nimport tilelang\nimport tilelang.language as T\n")
+    named = tmp_path / "add.tilelang.py"
+    named.write_text("def solve(A, B, C, N):\n    pass\n")
+    assert _guess_language(imports) == "tilelang" and _guess_language(named) == "tilelang"
