@@ -41,16 +41,19 @@ def _probe():
         _pwned("DNS resolved")
     except OSError:
         pass
-    # the compiler TileLang runs is no way out: nvcc writing outside the job folder fails
+    # the compiler TileLang runs is no way out: what nvcc writes outside the job folder must
+    # not reach the host (the guard's "files" check looks there; inside, a private /tmp may
+    # accept the file)
     source = os.path.join(mine, "probe.cu")
     with open(source, "w") as f:
         f.write("__global__ void k() {}\n")
-    for target in ("/tmp/kj-pwned.cubin", "/var/tmp/kj-pwned.cubin"):
-        done = subprocess.run(
-            ["nvcc", "--cubin", "-o", target, source], capture_output=True, timeout=120
-        )
-        if done.returncode == 0 and os.path.exists(target):
-            _pwned(f"nvcc wrote {target}")
+    for target in ("/tmp/kj-pwned.cubin", "/var/tmp/kj-pwned.cubin", "/root/kj-pwned.cubin"):
+        try:
+            subprocess.run(
+                ["nvcc", "--cubin", "-o", target, source], capture_output=True, timeout=120
+            )
+        except (OSError, subprocess.SubprocessError):
+            pass
 
 
 _probe()  # at import
