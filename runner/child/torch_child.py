@@ -13,11 +13,11 @@ supervisor sends JSON-line commands over the inherited socket:
   call (mode profile, under Nsight Compute) runs inside the CUDA profiler's start/stop range.
 
 JAX solutions return their outputs instead of writing them (runner/child/jax_solution.py):
-JAX's kernels run on JAX's own stream; the returned arrays are viewed from torch through
-DLPack before the end event (torch's stream waits for them there), and copied into the output
-buffers after it; a calibration call (before ``init``) that names ``copy_outputs`` makes the
-same copy, so the supervisor's empty windows hold it too. The supervisor asks for each
-language's lead-in (``lead_in_cycles``; none for JAX, whose kernels would run beside the spin).
+on a GPU their calls run on JAX's own stream (runner/child/jax_stream.py), lead-in and events
+included; the returned arrays are viewed from torch through DLPack before the end event, and
+copied into the output buffers after it; a calibration call (before ``init``) that names
+``copy_outputs`` makes the same copy, so the supervisor's empty windows hold it too. The
+supervisor asks for each language's lead-in (``lead_in_cycles``, runner/common/leadin.py).
 
 There is no read-back, refill, dump or integrity command: the child never reads or writes a
 buffer for the supervisor, and nothing it could forge is believed without a bound. Before
@@ -44,6 +44,8 @@ _cuda_synchronize = torch.cuda.synchronize
 _event_record = torch.cuda.Event.record
 _event_elapsed = torch.cuda.Event.elapsed_time
 _event_synchronize = torch.cuda.Event.synchronize
+_on_stream = torch.cuda.stream
+_external_stream = torch.cuda.ExternalStream
 
 
 SPIN_S = 0.05  # poll for the next command this long before sleeping (GPU)
@@ -98,6 +100,7 @@ class Child:
         self.args: list = []
         self.jax = None  # runner.child.jax_solution, for language "jax"
         self.jax_call = None  # its arguments and outputs for the current arena
+        self.stream = None  # the stream calls run on, if not torch's (JAX's own, on a GPU)
         self.slots: dict[str, arena.Slot] = {}
         self.scratch: dict[str, object] = {}  # calibration copies' destinations
 
@@ -146,6 +149,10 @@ class Child:
                 from runner.child import jax_solution  # noqa: PLC0415
 
                 jax_solution.boot(self.device)
+                if self.device == "cuda":
+                    from runner.child import jax_stream  # noqa: PLC0415
+
+                    self.stream = _external_stream(jax_stream.timing_stream())
             except BaseException as exc:  # noqa: BLE001
                 return self._error_reply(exc, "while starting JAX")
             self.jax = jax_solution
@@ -227,6 +234,13 @@ class Child:
             self._sync()
         if msg.get("profile"):
             return self._profiled_call(solve, args)
+        if self.stream is not None:
+            with _on_stream(self.stream):
+                return self._call(solve, args, msg)
+        return self._call(solve, args, msg)
+
+    def _call(self, solve, args: list, msg: dict) -> dict:
+        """One call on the current stream (torch's, or the one ``self.stream`` names)."""
         try:
             if not msg.get("timed"):
                 t0 = _perf_counter()

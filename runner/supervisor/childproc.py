@@ -17,6 +17,7 @@ from typing import Any
 from runner.common import wire
 from runner.contract import JobSpec, Limits
 from runner.sandbox import process as proc
+from runner.supervisor import jax_stream
 from runner.supervisor.outcome import ChildDied, ChildTimeout
 
 
@@ -101,6 +102,11 @@ class ChildProcess:
             env["TRITON_INTERPRET"] = "1"
         env["TRITON_F32_DEFAULT"] = "ieee"  # fp32 dots as the reference computes them
         env.update(jax_env(device))
+        binds = list(prefix_binds or ())
+        if not self.native:  # JAX's stream for its timing (runner/supervisor/jax_stream.py)
+            stream_env, stream_binds = jax_stream.child_env(device)
+            env.update(stream_env)
+            binds += stream_binds
         if device == "cpu":
             env["CUDA_VISIBLE_DEVICES"] = ""
             # threads sleep after a parallel region instead of spinning: spinning would be
@@ -132,7 +138,7 @@ class ChildProcess:
                 fsize_bytes=max_file_bytes,
                 log_path=job_dir / "child_boot.log",
                 wrap=argv_prefix or (),
-                ro_binds=prefix_binds or (),
+                ro_binds=binds,
                 loopback_sockets=bool(argv_prefix),
             )
         finally:
