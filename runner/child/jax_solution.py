@@ -62,6 +62,19 @@ def boot(device: str) -> str:
     return backend
 
 
+_empty_program = None
+
+
+def empty_call() -> torch.Tensor:
+    """The harness's JAX call without user code, for the supervisor's calibration windows: a
+    jitted program of its own, its result viewed from torch as a solution's results are (the
+    caller holds the view until the call's clock has stopped)."""
+    global _empty_program
+    if _empty_program is None:
+        _empty_program = jax.jit(lambda: jnp.zeros((1,), dtype=jnp.float32))
+    return _torch_from_dlpack(_empty_program())
+
+
 def output_names(params: Sequence[dict]) -> list[str]:
     return [p["name"] for p in params if p["role"] in ("out", "inout")]
 
@@ -120,6 +133,10 @@ class Call:
     def write(self, items: list) -> None:
         """Copy the computed arrays into the output buffers (after the timed part)."""
         write_outputs(self.views, self.outputs)
+
+    def release(self) -> None:
+        """Drop the views of the last call's results, once its synced event is recorded:
+        releasing them lets JAX free the arrays, work it may queue on its stream."""
         self.views = []
 
 

@@ -4,6 +4,7 @@ Started as ``python -m runner.child.torch_child --fd N --workdir DIR`` inside th
 supervisor sends JSON-line commands over the inherited socket:
 
 - ``ping`` / ``context``: boot checks (a spare child);
+- ``language``: start the job's language runtime before the calibration (JAX);
 - ``init``: load the solution (this is where user code first runs);
 - ``attach`` (with one file descriptor): map the arena of a test or benchmark case, the
   supervisor's own memory, and build ``solve``'s arguments from it;
@@ -101,6 +102,7 @@ class Child:
         self.jax = None  # runner.child.jax_solution, for language "jax"
         self.jax_call = None  # its arguments and outputs for the current arena
         self.stream = None  # the stream calls run on, if not torch's (JAX's own, on a GPU)
+        self.held = None  # an empty JAX call's result, until its clock has stopped
         self.slots: dict[str, arena.Slot] = {}
         self.scratch: dict[str, object] = {}  # calibration copies' destinations
 
@@ -145,17 +147,9 @@ class Child:
             info["name"] = platform.processor() or platform.machine() or "cpu"
         path = msg["module_path"]
         if self.language == "jax":
-            try:  # before user code: JAX's functions are captured unpatched
-                from runner.child import jax_solution  # noqa: PLC0415
-
-                jax_solution.boot(self.device)
-                if self.device == "cuda":
-                    from runner.child import jax_stream  # noqa: PLC0415
-
-                    self.stream = _external_stream(jax_stream.timing_stream())
-            except BaseException as exc:  # noqa: BLE001
-                return self._error_reply(exc, "while starting JAX")
-            self.jax = jax_solution
+            failed = self._start_jax()
+            if failed:
+                return failed
         try:
             if self.language == "cuda":
                 self.solve, self.kj_last_error = solution.load_cuda_solution(
@@ -179,6 +173,33 @@ class Child:
         except BaseException as exc:  # noqa: BLE001 - user code raised while importing
             return self._error_reply(exc, "while loading the solution")
         return {"ok": True, "device": info}
+
+    def cmd_language(self, msg: dict) -> dict:
+        """Start the language's runtime before any user code and before the supervisor's
+        calibration, so that its empty calls run as the timed calls will (JAX: on JAX's stream,
+        through a jitted program of the harness's own)."""
+        if msg.get("language") == "jax":
+            return self._start_jax() or {"ok": True}
+        return {"ok": True}
+
+    def _start_jax(self) -> dict | None:
+        """JAX, its functions captured unpatched, and on a GPU its stream; an error reply or
+        None."""
+        if self.jax is not None:
+            return None
+        try:
+            from runner.child import jax_solution  # noqa: PLC0415
+
+            jax_solution.boot(self.device)
+            if self.device == "cuda":
+                self._context()
+                from runner.child import jax_stream  # noqa: PLC0415
+
+                self.stream = _external_stream(jax_stream.timing_stream())
+        except BaseException as exc:  # noqa: BLE001
+            return self._error_reply(exc, "while starting JAX")
+        self.jax = jax_solution
+        return None
 
     # -- buffers ---------------------------------------------------------------------------------
     def cmd_attach(self, msg: dict) -> dict:
@@ -249,6 +270,7 @@ class Child:
                 self._check_native_error()
                 self._sync()
                 elapsed = (_perf_counter() - t0) * 1e3
+                self._release()
                 self._check_native_error()
                 return {"ok": True, "time_ms": elapsed}
             if self.device == "cuda":
@@ -259,10 +281,15 @@ class Child:
                 _event_record(start)
                 done = self._invoke(solve, args)
                 _event_record(end)
-                self._after(done, msg)
                 _cuda_synchronize()
                 _event_record(end_sync)
                 _event_synchronize(end_sync)
+                # JAX's copy into the output buffers (or a calibration's), off both events: the
+                # synced one times the call's own work only, as in every language
+                self._after(done, msg)
+                _cuda_synchronize()
+                self._release()
+                del done
                 self._check_native_error()
                 return {
                     "ok": True,
@@ -301,6 +328,9 @@ class Child:
         if self.jax_call is not None and self.solve is not None:
             self.jax_call.refresh()
             return self.jax_call.results(solve(*args))
+        if self.solve is None and self.jax is not None:  # a calibration's empty JAX call
+            self.held = self.jax.empty_call()
+            return None
         solve(*args)
         return None
 
@@ -315,6 +345,12 @@ class Child:
                 if name not in self.scratch:
                     self.scratch[name] = torch.empty_like(src)
                 self.scratch[name].copy_(src)
+
+    def _release(self) -> None:
+        """JAX: the last results are let go after the call's clock has stopped."""
+        self.held = None
+        if self.jax_call is not None:
+            self.jax_call.release()
 
     def _sync(self) -> None:
         if self.device == "cuda":
@@ -361,6 +397,7 @@ def main(argv: list[str] | None = None) -> None:
     handlers = {
         "ping": child.cmd_ping,
         "context": child.cmd_context,
+        "language": child.cmd_language,
         "init": child.cmd_init,
         "attach": child.cmd_attach,
         "call": child.cmd_call,
