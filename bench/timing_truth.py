@@ -347,6 +347,7 @@ def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> di
             break
     entry = {"problem": slug, "solution": sol_name, "language": lang,
              "verdicts": [j.get("verdict") for j in judgements],
+             "flags": [j.get("flags") for j in judgements],
              "messages": [j.get("message") for j in judgements if j.get("message")][:2]}  # fmt: skip
     ok = [j for j in judgements if j.get("verdict") == "accepted"]
     so = None
