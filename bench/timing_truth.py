@@ -20,9 +20,10 @@ JAX (``--language jax``): the judged cases against two outside measurements of t
 (inputs as DLPack views made once, the returned arrays viewed from torch): an event loop on the
 stream JAX runs its programs on (runner/child/jax_stream.py), each call after the L2 flush, a
 device synchronise and JAX's lead-in spin on that stream, so JAX's dispatch is off the clock as
-``do_bench``'s launch is for a kernel; and ncu's kernel time. Both decide the +-3 % verdict.
-For information: ``do_bench`` of the same call, whose events are on torch's stream and do not
-bracket JAX's kernels.
+``do_bench``'s launch is for a kernel (this loop decides the +-3 % verdict); and, for
+information, ncu's kernel time (which reads 8-10 % below the events for CUDA's vector-add too)
+and ``do_bench`` of the same call, whose events are on torch's stream and do not bracket JAX's
+kernels.
 
 Extends bench/timing_truth_vector_add.py (one problem, do_bench only) to six problems and ncu.
 """
@@ -392,8 +393,8 @@ def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> di
             row["loop_median_ms"] = lp[ci]["loop_median_ms"]
             row["judge_over_loop"] = ratio(judge_med, row["loop_median_ms"])
         truths = ("judge_over_do_bench", "judge_over_ncu")
-        if lang == "jax":  # the event loop on JAX's stream and ncu (the module's doc)
-            truths = ("judge_over_events", "judge_over_ncu")
+        if lang == "jax":  # the event loop on JAX's stream (the module's doc)
+            truths = ("judge_over_events",)
         ratios = [row.get(k) for k in truths if row.get(k)]
         row["within_3pct"] = all(abs(x - 1) <= TOLERANCE for x in ratios) if ratios else None
         cases.append(row)

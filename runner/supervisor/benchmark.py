@@ -44,10 +44,12 @@ MAX_GAP_MS = 0.05  # the most of the calibrated sync gap a call's figures are al
 # JAX's runtime still works after a program's results are ready, and the device synchronise
 # waits for it: its calibration's empty calls, a jitted program of the harness's own
 # (runner/child/jax_solution.py), measure that gap, which is longer and more variable than other
-# languages' host wake-up (0.12-0.16 ms, against 0.015-0.03 ms, on an H200): its allowance is
-# larger, and taken at the empty calls' 90th percentile instead of their median.
+# languages' host wake-up (0.12-0.25 ms, against 0.015-0.03 ms, on an H200): its allowance is
+# larger, and taken at the slowest of the empty calls instead of their median (at their 90th
+# percentile, one relu judgement in five was still flagged; bench/results/2026-11-24-h200-
+# session4).
 LANGUAGE_MAX_GAP_MS = {"jax": 0.5}
-LANGUAGE_GAP_QUANTILE = {"jax": 0.9}
+LANGUAGE_GAP_QUANTILE = {"jax": 1.0}
 
 
 @dataclasses.dataclass
