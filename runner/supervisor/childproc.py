@@ -17,6 +17,7 @@ from typing import Any
 from runner.common import wire
 from runner.contract import JobSpec, Limits
 from runner.sandbox import process as proc
+from runner.supervisor import cutedsl
 from runner.supervisor.outcome import ChildDied, ChildTimeout
 
 
@@ -94,13 +95,21 @@ class ChildProcess:
         pydir = job_dir / ".kjpath"
         pydir.mkdir(exist_ok=True)
         os.symlink(proc.RUNNER_ROOT / "runner", pydir / "runner")
-        env = proc.base_env({"KERNELJUDGE_CHILD": "1", "PYTHONPATH": str(pydir)})
+        pythonpath = [str(pydir)]
+        binds = list(prefix_binds or ())
+        if device == "cuda":  # CuTe DSL, wherever this worker has it (runner/supervisor/cutedsl.py)
+            cute_path, cute_binds = cutedsl.child_paths()
+            pythonpath += cute_path
+            binds += cute_binds
+        env = proc.base_env({"KERNELJUDGE_CHILD": "1", "PYTHONPATH": os.pathsep.join(pythonpath)})
         if sys.pycache_prefix:  # runner.supervisor.bytecode: the child reads it, read-only
             env["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
         if triton_interpret:
             env["TRITON_INTERPRET"] = "1"
         env["TRITON_F32_DEFAULT"] = "ieee"  # fp32 dots as the reference computes them
         env.update(jax_env(device))
+        if device == "cuda":
+            env.update(cutedsl.cute_env(job_dir))
         if device == "cpu":
             env["CUDA_VISIBLE_DEVICES"] = ""
             # threads sleep after a parallel region instead of spinning: spinning would be
@@ -132,7 +141,7 @@ class ChildProcess:
                 fsize_bytes=max_file_bytes,
                 log_path=job_dir / "child_boot.log",
                 wrap=argv_prefix or (),
-                ro_binds=prefix_binds or (),
+                ro_binds=binds,
                 loopback_sockets=bool(argv_prefix),
             )
         finally:

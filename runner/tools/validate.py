@@ -20,7 +20,7 @@ from pathlib import Path
 from runner.contract import CPU_LANGUAGES, LANGUAGES, JobSpec, Limits, ProblemSpec, SpecError
 from runner.supervisor.stats import geomean
 
-PY_SUFFIXES = {f"_{lang}.py": lang for lang in ("pytorch", "triton", "cupy", "jax")}
+PY_SUFFIXES = {f"_{lang}.py": lang for lang in ("pytorch", "triton", "cupy", "jax", "cute")}
 
 
 @dataclass
