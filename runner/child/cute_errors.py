@@ -33,6 +33,8 @@ _INTERNAL_PARTS = (
     "/site-packages/cuda/",
     "runner/child",
     "<frozen ",
+    "/lib/python3",  # the standard library (the DSL's preprocessor walks the AST with it)
+    "/lib64/python3",
 )
 _DSL_NOISE = (
     "suggestion: Re-run with CUTE_DSL_SHOW_STACKTRACE",
@@ -91,19 +93,29 @@ def location(exc: BaseException, text: str | None = None) -> tuple[str, int] | N
 
 
 def headline(exc: BaseException) -> str:
-    """The DSL's one-line statement of the error (``NameError in `solve`: ...``), or the
-    exception's first line."""
+    """The DSL's one-line statement of the error (``NameError in `solve`: ...``, its wrapped
+    continuation lines joined), or the exception's first line."""
     body = strip_ansi(str(exc)).strip()
-    for raw in body.splitlines():
-        line = raw.strip()
-        m = re.match(r"error(?:\[[A-Z_]+\])?:\s*(?P<msg>.+)", line)
-        if m:
-            msg = m.group("msg").strip()
-            if "could not build valid IR" in msg:
-                continue  # the next error line says what did not verify
-            return msg
-    first = body.splitlines()[0].strip() if body else ""
+    lines = body.splitlines()
+    for k, raw in enumerate(lines):
+        m = re.match(r"error(?:\[[A-Z_]+\])?:\s*(?P<msg>.+)", raw.strip())
+        if not m:
+            continue
+        msg = m.group("msg").strip()
+        if "could not build valid IR" in msg:
+            continue  # the next error line says what did not verify
+        for more in lines[k + 1 :]:
+            text = more.strip()
+            if not more.startswith((" ", "\t")) or not text or _is_marker(text):
+                break
+            msg += " " + text
+        return msg.replace("error: unknown: ", "")
+    first = lines[0].strip() if lines else ""
     return f"{type(exc).__name__}: {first}" if first else type(exc).__name__
+
+
+def _is_marker(text: str) -> bool:
+    return text.startswith(("-->", "|", "=", "suggestion:", "note:", "error")) or text[0].isdigit()
 
 
 def hint(exc: BaseException) -> str:

@@ -157,7 +157,7 @@ class Call:
                 arg, part = tensor_arg(t)
             self.args.append(arg)
             key.append(part)
-        self.key = (tuple(key), self.stream_param)
+        self.key = (id(solve), tuple(key), self.stream_param)
         self.compiled = cache.get(self.key)
         if self.compiled is None:
             self.compiled = _compile(solve, *self.args, *self._stream())
