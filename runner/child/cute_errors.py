@@ -60,9 +60,14 @@ def _internal(path: str) -> bool:
     return any(part in path for part in _INTERNAL_PARTS)
 
 
-def user_frames(exc: BaseException) -> list[tuple[str, int, str]]:
-    """(path, line, function) of every frame of the user's code, outermost first, in the
-    exception and the exceptions it was raised from."""
+def _users(path: str, user_file: str | None) -> bool:
+    return path == user_file if user_file else not _internal(path)
+
+
+def user_frames(exc: BaseException, user_file: str | None = None) -> list[tuple[str, int, str]]:
+    """(path, line, function) of every frame of the user's code (the solution's file when
+    ``user_file`` names it, else any file outside the DSL, the harness and the standard
+    library), outermost first, in the exception and the exceptions it was raised from."""
     out: list[tuple[str, int, str]] = []
     seen: set[int] = set()
     e: BaseException | None = exc
@@ -73,19 +78,18 @@ def user_frames(exc: BaseException) -> list[tuple[str, int, str]]:
         e = e.__cause__ or e.__context__
     for item in reversed(chain):  # the root cause first, as Python prints them
         for fs in traceback.extract_tb(item.__traceback__):
-            if not _internal(fs.filename):
+            if _users(fs.filename, user_file):
                 out.append((fs.filename, fs.lineno or 0, fs.name))
     return out
 
 
-def location(exc: BaseException, text: str | None = None) -> tuple[str, int] | None:
+def location(exc: BaseException, user_file: str | None = None) -> tuple[str, int] | None:
     """The user's line the error is about: the DSL's ``-->`` location if it gave one, else
     the innermost user frame of the traceback (tracing runs the user's code in Python)."""
-    body = strip_ansi(str(exc) if text is None else text)
-    m = _LOCATION.search(body)
-    if m and not _internal(m.group("path")):
+    m = _LOCATION.search(strip_ansi(str(exc)))
+    if m and _users(m.group("path"), user_file):
         return m.group("path"), int(m.group("line"))
-    frames = user_frames(exc)
+    frames = user_frames(exc, user_file)
     if frames:
         path, line, _func = frames[-1]
         return path, line
@@ -137,12 +141,13 @@ def _short(path: str) -> str:
     return path.rsplit("/", 1)[-1]
 
 
-def summary(exc: BaseException, kind: str = "CuTe DSL compile error") -> str:
-    """``solution.py:10: NameError in `solve`: ...`` (the verdict's message)."""
-    where = location(exc)
+def summary(exc: BaseException, user_file: str | None = None) -> str:
+    """``CuTe DSL compile error: solution.py:10: NameError in `solve`: ...`` (the verdict's
+    message)."""
+    where = location(exc, user_file)
     head = headline(exc)
     prefix = f"{_short(where[0])}:{where[1]}: " if where else ""
-    return f"{kind}: {prefix}{head}"[:600]
+    return f"CuTe DSL compile error: {prefix}{head}"[:600]
 
 
 def user_traceback(exc: BaseException, limit_chars: int = 4000) -> str:
@@ -166,11 +171,11 @@ def user_traceback(exc: BaseException, limit_chars: int = 4000) -> str:
     return text[-limit_chars:]
 
 
-def compile_error_reply(exc: BaseException) -> dict:
+def compile_error_reply(exc: BaseException, user_file: str | None = None) -> dict:
     """The child's reply when ``cute.compile(solve, ...)`` failed: a compile error whose log
     is the user's traceback and whose last line is the summary."""
     log = user_traceback(exc, 6000)
-    line = summary(exc)
+    line = summary(exc, user_file)
     extra = hint(exc)
     if extra:
         line += f" ({extra})"

@@ -174,9 +174,10 @@ class Call:
         self.compiled(*self.args, *self._stream())
 
 
-def attach_error_reply(exc: BaseException) -> dict:
+def attach_error_reply(exc: BaseException, solve: Any) -> dict:
     """The reply when building the arguments or compiling failed: a compile error for
-    everything that happened while CuTe DSL traced and compiled the user's code."""
+    everything that happened while CuTe DSL traced and compiled the user's code (whose lines
+    are those of ``solve``'s file)."""
     if isinstance(exc, SolveSignatureError):
         return {
             "ok": False,
@@ -184,4 +185,5 @@ def attach_error_reply(exc: BaseException) -> dict:
             "where": "while compiling solve with CuTe DSL",
             "error": str(exc),
         }
-    return cute_errors.compile_error_reply(exc)
+    code = getattr(solve, "__code__", None)
+    return cute_errors.compile_error_reply(exc, getattr(code, "co_filename", None))

@@ -199,7 +199,7 @@ class Child:
             self.args = self._args(self.slots, msg["scalars"])
         except BaseException as exc:  # noqa: BLE001
             if self.cute is not None and self.solve is not None and not _is_oom(exc):
-                return self.cute.attach_error_reply(exc)  # tracing and compiling solve
+                return self.cute.attach_error_reply(exc, self.solve)  # tracing, compiling
             return self._error_reply(exc, "while mapping the buffers")
         return {"ok": True}
 
