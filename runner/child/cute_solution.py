@@ -177,7 +177,8 @@ class Call:
 def attach_error_reply(exc: BaseException, solve: Any) -> dict:
     """The reply when building the arguments or compiling failed: a compile error for
     everything that happened while CuTe DSL traced and compiled the user's code (whose lines
-    are those of ``solve``'s file)."""
+    are those of the module that defines ``solve``: ``@cute.jit`` wraps it in a function of
+    the DSL's own file)."""
     if isinstance(exc, SolveSignatureError):
         return {
             "ok": False,
@@ -185,5 +186,5 @@ def attach_error_reply(exc: BaseException, solve: Any) -> dict:
             "where": "while compiling solve with CuTe DSL",
             "error": str(exc),
         }
-    code = getattr(solve, "__code__", None)
-    return cute_errors.compile_error_reply(exc, getattr(code, "co_filename", None))
+    module = sys.modules.get(getattr(solve, "__module__", None) or "")
+    return cute_errors.compile_error_reply(exc, getattr(module, "__file__", None))
