@@ -25,7 +25,7 @@ PARAMS = [
     {"name": "lo", "dtype": "float", "role": "scalar", "py_layout": "shaped"},
 ]
 
-SOURCE = '''
+SOURCE = """
 import cutlass
 import cutlass.cute as cute
 
@@ -41,9 +41,9 @@ def copy_kernel(A: cute.Tensor, C: cute.Tensor, N: cute.Int32):
 def solve(A: cute.Tensor, C: cute.Tensor, N: cute.Uint64, lo):
     print("traced")
     copy_kernel(A, C, cutlass.Int32(N)).launch(grid=(1, 1, 1), block=(32, 1, 1))
-'''
+"""
 
-BROKEN = '''
+BROKEN = """
 import cutlass
 import cutlass.cute as cute
 
@@ -51,7 +51,7 @@ import cutlass.cute as cute
 @cute.jit
 def solve(A: cute.Tensor, C: cute.Tensor, N: cute.Int32, lo: cute.Float32):
     x = missing_name + 1
-'''
+"""
 
 
 def load(tmp_path, source: str, name: str = "solution.py"):
