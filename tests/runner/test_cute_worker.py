@@ -90,3 +90,14 @@ def test_compiled_kernels_are_not_cached_on_disk_and_the_cache_dir_is_the_jobs(t
     assert env["CUTE_DSL_DISABLE_FILE_CACHING"] == "1"
     assert Path(env["CUTE_DSL_CACHE_DIR"]).parent == tmp_path
     assert Path(env["CUTE_DSL_DUMP_DIR"]).parent == tmp_path
+
+
+def test_runner_command_line_guesses_cute_from_the_name_or_the_import(tmp_path):
+    from runner.__main__ import _guess_language
+
+    starter = tmp_path / "starter.cute.py"
+    starter.write_text("def solve(A, B, C, N):\n    pass\n")
+    importing = tmp_path / "k.py"
+    importing.write_text("import torch\nimport cutlass.cute as cute\n")
+    assert _guess_language(starter) == "cute"
+    assert _guess_language(importing) == "cute"
