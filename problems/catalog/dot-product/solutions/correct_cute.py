@@ -2,7 +2,7 @@ import cutlass
 import cutlass.cute as cute
 
 THREADS = 256
-BLOCKS = 256
+BLOCKS = 64
 
 
 @cute.kernel
@@ -10,14 +10,19 @@ def zero_kernel(out: cute.Tensor):
     out[0] = cutlass.Float32(0.0)
 
 
-# Strided partial products per thread, summed per warp with shuffles, then atomically.
+# Strided partial products per thread (compensated sum), summed per warp with shuffles, then
+# atomically.
 @cute.kernel
 def dot_kernel(a: cute.Tensor, b: cute.Tensor, out: cute.Tensor, n: cute.Int32):
     tidx, _, _ = cute.arch.thread_idx()
     bidx, _, _ = cute.arch.block_idx()
     acc = cutlass.Float32(0.0)
+    comp = cutlass.Float32(0.0)
     for i in range(bidx * THREADS + tidx, n, BLOCKS * THREADS):
-        acc += a[i] * b[i]
+        y = a[i] * b[i] - comp
+        t = acc + y
+        comp = (t - acc) - y
+        acc = t
     acc = cute.arch.warp_reduction_sum(acc)
     if tidx % 32 == 0:
         cute.arch.atomic_add(out.iterator, acc)

@@ -7,7 +7,7 @@ WARP = 32
 
 
 # One warp over the whole vector: the maximum, the sum of exp(x - max) (both reduced across
-# the warp with shuffles), then the normalised values.
+# the warp with shuffles), then the normalised values. Simple rather than fast.
 @cute.kernel
 def softmax_kernel(x: cute.Tensor, y: cute.Tensor, n: cute.Int32):
     lane, _, _ = cute.arch.thread_idx()
@@ -16,8 +16,12 @@ def softmax_kernel(x: cute.Tensor, y: cute.Tensor, n: cute.Int32):
         m = cute.arch.fmax(m, x[i])
     m = cute.arch.warp_reduction_max(m)
     s = cutlass.Float32(0.0)
+    comp = cutlass.Float32(0.0)  # compensated (Kahan) sum: each lane adds N / 32 terms
     for i in range(lane, n, WARP):
-        s += cute.math.exp(x[i] - m)
+        term = cute.math.exp(x[i] - m) - comp
+        t = s + term
+        comp = (t - s) - term
+        s = t
     s = cute.arch.warp_reduction_sum(s)
     for i in range(lane, n, WARP):
         y[i] = cute.math.exp(x[i] - m) / s
