@@ -57,6 +57,12 @@ def solution_language(path: Path) -> str | None:
 
 
 def runnable_on(language: str, device: str) -> bool:
+    """Whether this machine judges ``language`` on ``device`` (CuTe DSL: only with the package,
+    which the runner's requirements leave out)."""
+    if language == "cute":
+        from runner.supervisor import cutedsl  # noqa: PLC0415
+
+        return device == "cuda" and cutedsl.install_dirs() is not None
     return device == "cuda" or language in CPU_LANGUAGES
 
 

@@ -101,3 +101,13 @@ def test_runner_command_line_guesses_cute_from_the_name_or_the_import(tmp_path):
     importing.write_text("import torch\nimport cutlass.cute as cute\n")
     assert _guess_language(starter) == "cute"
     assert _guess_language(importing) == "cute"
+
+
+def test_validation_skips_cute_where_the_package_is_missing(monkeypatch):
+    from runner.tools.validate import runnable_on
+
+    monkeypatch.setattr(cutedsl, "install_dirs", lambda: None)
+    assert not runnable_on("cute", "cuda")
+    assert not runnable_on("cute", "cpu")
+    monkeypatch.setattr(cutedsl, "install_dirs", lambda: (Path("/x"), Path("/x/dsl_packages")))
+    assert runnable_on("cute", "cuda")
