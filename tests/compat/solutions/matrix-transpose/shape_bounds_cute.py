@@ -1,4 +1,3 @@
-import cutlass
 import cutlass.cute as cute
 
 

@@ -1,4 +1,3 @@
-import cutlass
 import cutlass.cute as cute
 
 TILE = 8
@@ -7,8 +6,15 @@ TILE = 8
 # Tiles of 8 elements (cute.flat_divide), each thread loads and stores a whole tile as a
 # fragment; the last thread adds the tail element by element.
 @cute.kernel
-def vadd_tiles(gA: cute.Tensor, gB: cute.Tensor, gC: cute.Tensor, A: cute.Tensor, B: cute.Tensor,
-               C: cute.Tensor, N: cute.Int32):
+def vadd_tiles(
+    gA: cute.Tensor,
+    gB: cute.Tensor,
+    gC: cute.Tensor,
+    A: cute.Tensor,
+    B: cute.Tensor,
+    C: cute.Tensor,
+    N: cute.Int32,
+):
     tx, _, _ = cute.arch.thread_idx()
     bx, _, _ = cute.arch.block_idx()
     t = bx * 256 + tx

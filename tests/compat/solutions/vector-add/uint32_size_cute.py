@@ -1,4 +1,3 @@
-import cutlass
 import cutlass.cute as cute
 
 
@@ -16,4 +15,6 @@ def vadd(A: cute.Tensor, B: cute.Tensor, C: cute.Tensor, N: cute.Uint32):
 @cute.jit
 def solve(A: cute.Tensor, B: cute.Tensor, C: cute.Tensor, N: cute.Uint32):
     threads = 128
-    vadd(A, B, C, N).launch(grid=(cute.ceil_div(cute.Int32(N), threads), 1, 1), block=(threads, 1, 1))
+    vadd(A, B, C, N).launch(
+        grid=(cute.ceil_div(cute.Int32(N), threads), 1, 1), block=(threads, 1, 1)
+    )
