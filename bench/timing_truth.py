@@ -15,6 +15,7 @@ coefficient of variation of the judge's median across judgements; others `--repe
     python3 bench/timing_truth.py --device cpu --quick   # smoke test: PyTorch on the CPU,
                                                           # truth = a perf_counter loop
     python3 bench/timing_truth.py --language jax [--no-ncu]   # JAX solutions (below)
+    python3 bench/timing_truth.py --language cute [--no-ncu]  # CuTe DSL solutions (below)
 
 JAX (``--language jax``): the judged cases against two outside measurements of the same call
 (inputs as DLPack views made once, the returned arrays viewed from torch): an event loop on the
@@ -24,6 +25,12 @@ device synchronise and JAX's lead-in spin on that stream, so JAX's dispatch is o
 information, ncu's kernel time (which reads 8-10 % below the events for CUDA's vector-add too)
 and ``do_bench`` of the same call, whose events are on torch's stream and do not bracket JAX's
 kernels.
+
+CuTe DSL (``--language cute``; the package on PYTHONPATH): the judged cases against
+``do_bench`` and ncu of the same compiled function, bound and compiled by the judge's own
+harness (runner/child/cute_solution.py: dynamic layouts, one ``cute.compile`` before timing)
+in a plain process; its kernels run on torch's stream like a CUDA solution's, so the verdict
+is judged as for CUDA.
 
 Extends bench/timing_truth_vector_add.py (one problem, do_bench only) to six problems and ncu.
 """
@@ -82,6 +89,12 @@ SETS_JAX = [
     ("matrix-multiplication", ["correct_jax.py"]),
 ]
 SETS_CPU_JAX = [("vector-add", ["correct_jax.py"])]
+SETS_CUTE = [
+    ("vector-add", ["correct_cute.py"]),  # memory-bound: the timing-truth case of the issue
+    ("relu", ["correct_cute.py"]),
+    ("matrix-transpose", ["correct_cute.py"]),
+    ("matrix-multiplication", ["correct_cute.py"]),
+]
 EVENT_LOOP_CALLS = 200
 NCU_CALLS = 5
 TOLERANCE = 0.03
@@ -109,6 +122,8 @@ def _callable(problem, sol: Path, device: str, so_path: str | None):
         return bind
     import importlib.util
 
+    if language_of(sol) == "cute":
+        return _cute_binder(problem, sol, device)
     jax_solution = language_of(sol) == "jax"
     if jax_solution:  # the judge child's environment for JAX
         import os
@@ -155,6 +170,33 @@ def _callable(problem, sol: Path, device: str, so_path: str | None):
         return lambda: mod.solve(*args)
 
     return bind_py
+
+
+def _cute_binder(problem, sol: Path, device: str):
+    """The judge's CuTe DSL convention, through its own harness: cute.Tensor views with
+    dynamic layouts, CuTe scalars, one ``cute.compile`` per dtype signature (made here, before
+    any timing), the compiled function called on torch's current stream."""
+    import importlib.util
+    import os
+
+    from runner.supervisor.cutedsl import cute_env
+
+    os.environ.update(cute_env(Path(tempfile.mkdtemp(prefix="kjbench-cute-"))))
+    from runner.child import cute_solution
+
+    spec = importlib.util.spec_from_file_location("kjbench_solution", sol)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    params = [
+        {"name": p.name, "role": p.role, "dtype": p.dtype, "py_layout": p.py_layout}
+        for p in problem.params
+    ]
+    compiled: dict = {}
+
+    def bind_cute(tensors, scalars):
+        return cute_solution.Call(mod.solve, params, tensors, scalars, compiled)
+
+    return bind_cute
 
 
 def measure(args) -> dict:
@@ -412,7 +454,7 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--device", default="cuda", choices=["cuda", "cpu"])
-    ap.add_argument("--language", default="cuda", choices=["cuda", "jax"])
+    ap.add_argument("--language", default="cuda", choices=["cuda", "jax", "cute"])
     ap.add_argument("--repeats", type=int, default=3, help="judgements per solution")
     ap.add_argument(
         "--repeats-long", type=int, default=5, help="judgements when a case median >= 100 us"
@@ -457,6 +499,8 @@ def main(argv: list[str] | None = None) -> int:
     sets = SETS_CUDA if args.device == "cuda" else SETS_CPU
     if args.language == "jax":
         sets = SETS_JAX if args.device == "cuda" else SETS_CPU_JAX
+    if args.language == "cute":  # GPU only
+        sets = SETS_CUTE
     if args.only:
         sets = [s for s in sets if s[0] in args.only.split(",")]
     arch = arch_of_gpu() if args.device == "cuda" else "sm_90"

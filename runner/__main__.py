@@ -24,6 +24,7 @@ import secrets
 import sys
 from pathlib import Path
 
+from runner.contract import LANGUAGES
 from runner.supervisor import bytecode
 
 EXT_LANG = {".cu": "cuda", ".cuh": "cuda"}
@@ -36,9 +37,13 @@ class UsageError(Exception):
 def _guess_language(path: Path) -> str:
     if path.suffix in EXT_LANG:
         return "cuda"
+    if path.name.endswith(".cute.py"):
+        return "cute"
     text = path.read_text(errors="replace")
     if "import cupy" in text:
         return "cupy"
+    if "import cutlass" in text or "from cutlass" in text:
+        return "cute"
     if "import triton" in text or "@triton.jit" in text:
         return "triton"
     return "pytorch"
@@ -294,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
     j = sub.add_parser("judge", help="judge SOURCE against the problem package PROBLEM_DIR")
     j.add_argument("problem_dir")
     j.add_argument("source")
-    j.add_argument("--language", choices=["cuda", "triton", "pytorch", "cupy"])
+    j.add_argument("--language", choices=list(LANGUAGES))
     j.add_argument("--mode", choices=["run", "submit", "profile"], default="submit")
     j.add_argument("--device", choices=["cuda", "cpu"], default=None)
     j.add_argument("--seed", type=int)

@@ -16,13 +16,20 @@ from kerneljudge.http import Api, ApiError, NetworkError
 
 EXIT_OK, EXIT_VERDICT, EXIT_USAGE = 0, 1, 2
 EXTENSIONS = {".cu": "cuda", ".cuh": "cuda"}
-PY_HINTS = (("triton", "triton"), ("cupy", "cupy"), ("jax", "jax"), ("torch", "pytorch"))
+PY_HINTS = (
+    ("triton", "triton"),
+    ("cupy", "cupy"),
+    ("jax", "jax"),
+    ("cutlass", "cute"),
+    ("torch", "pytorch"),
+)
 STARTER_NAMES = {
     "cuda": "solution.cu",
     "triton": "solution_triton.py",
     "pytorch": "solution_pytorch.py",
     "cupy": "solution_cupy.py",
     "jax": "solution_jax.py",
+    "cute": "solution_cute.py",
 }
 FINAL_STATUSES = ("done", "cancelled")
 
@@ -32,10 +39,12 @@ class UsageError(Exception):
 
 
 def infer_language(path: Path, source: str) -> str:
-    """From the extension (``.jax.py`` is JAX, as in LeetGPU's starter names); for .py, from
-    what the file imports (triton, cupy, jax, else pytorch)."""
+    """From the extension (``.jax.py`` is JAX, ``.cute.py`` CuTe DSL, as in LeetGPU's starter
+    names); for .py, from what the file imports (triton, cupy, jax, cutlass, else pytorch)."""
     if path.name.endswith(".jax.py"):
         return "jax"
+    if path.name.endswith(".cute.py"):
+        return "cute"
     if path.suffix in EXTENSIONS:
         return EXTENSIONS[path.suffix]
     if path.suffix != ".py":

@@ -20,6 +20,10 @@ copied into the output buffers after it; a calibration call (before ``init``) th
 ``copy_outputs`` makes the same copy, so the supervisor's empty windows hold it too. The
 supervisor asks for each language's lead-in (``lead_in_cycles``, runner/common/leadin.py).
 
+CuTe DSL solutions (runner/child/cute_solution.py) are compiled with ``cute.compile`` when a
+case's buffers are attached (once per dtype signature), and the timed call runs the compiled
+function, whose kernels write the output buffers in place on torch's current stream.
+
 There is no read-back, refill, dump or integrity command: the child never reads or writes a
 buffer for the supervisor, and nothing it could forge is believed without a bound. Before
 ``init``, a ``call`` runs an empty solve: the supervisor calibrates the harness's round trip
@@ -103,6 +107,9 @@ class Child:
         self.jax_call = None  # its arguments and outputs for the current arena
         self.stream = None  # the stream calls run on, if not torch's (JAX's own, on a GPU)
         self.held = None  # an empty JAX call's result, until its clock has stopped
+        self.cute = None  # runner.child.cute_solution, for language "cute"
+        self.cute_call = None  # its compiled function and arguments for the current arena
+        self.cute_compiled: dict = {}  # compiled functions by argument signature (this job)
         self.slots: dict[str, arena.Slot] = {}
         self.scratch: dict[str, object] = {}  # calibration copies' destinations
 
@@ -150,6 +157,14 @@ class Child:
             failed = self._start_jax()
             if failed:
                 return failed
+        if self.language == "cute":
+            try:  # before user code: CuTe DSL's functions are captured unpatched
+                from runner.child import cute_solution  # noqa: PLC0415
+
+                cute_solution.boot(self.device)
+            except BaseException as exc:  # noqa: BLE001
+                return self._error_reply(exc, "while starting CuTe DSL")
+            self.cute = cute_solution
         try:
             if self.language == "cuda":
                 self.solve, self.kj_last_error = solution.load_cuda_solution(
@@ -211,6 +226,8 @@ class Child:
                 self.arena = arena.PrivateArena(self.arena)
             self.args = self._args(self.slots, msg["scalars"])
         except BaseException as exc:  # noqa: BLE001
+            if self.cute is not None and self.solve is not None and not _is_oom(exc):
+                return self.cute.attach_error_reply(exc, self.solve)  # tracing, compiling
             return self._error_reply(exc, "while mapping the buffers")
         return {"ok": True}
 
@@ -219,6 +236,7 @@ class Child:
         still hold views of it (a thread, a cache), and unmapping them would crash the child."""
         self.args = []
         self.jax_call = None
+        self.cute_call = None
         self.scratch = {}
         if self.arena is not None:
             self.retired.append(self.arena)
@@ -231,6 +249,12 @@ class Child:
             tensors = {name: self.arena.tensor(slot) for name, slot in slots.items()}
             self.jax_call = self.jax.Call(self.params, tensors, scalars)
             return self.jax_call.args
+        if self.cute is not None and self.solve is not None:
+            tensors = {name: self.arena.tensor(slot) for name, slot in slots.items()}
+            self.cute_call = self.cute.Call(
+                self.solve, self.params, tensors, scalars, self.cute_compiled
+            )
+            return self.cute_call.args
         args = []
         for p in self.params:
             if p["role"] == "scalar":
@@ -312,7 +336,10 @@ class Child:
             if self.device == "cuda":
                 torch.cuda.profiler.start()
             try:
-                solve(*args)
+                if self.cute_call is not None and self.solve is not None:
+                    self.cute_call()
+                else:
+                    solve(*args)
                 self._check_native_error()
                 self._sync()
             finally:
@@ -330,6 +357,9 @@ class Child:
             return self.jax_call.results(solve(*args))
         if self.solve is None and self.jax is not None:  # a calibration's empty JAX call
             self.held = self.jax.empty_call()
+            return None
+        if self.cute_call is not None and self.solve is not None:
+            self.cute_call()
             return None
         solve(*args)
         return None
@@ -369,6 +399,10 @@ class Child:
             kind = "exception"
         if self.jax is not None:
             return self.jax.error_reply(exc, where, kind)
+        if self.cute is not None:
+            from runner.child import cute_errors  # noqa: PLC0415
+
+            return cute_errors.run_error_reply(exc, where, kind)
         return loop.error_reply(exc, where, kind)
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from runner.common import wire
 from runner.contract import JobSpec, Limits
 from runner.sandbox import process as proc
-from runner.supervisor import jax_stream
+from runner.supervisor import cutedsl, jax_stream
 from runner.supervisor.outcome import ChildDied, ChildTimeout
 
 
@@ -95,18 +95,25 @@ class ChildProcess:
         pydir = job_dir / ".kjpath"
         pydir.mkdir(exist_ok=True)
         os.symlink(proc.RUNNER_ROOT / "runner", pydir / "runner")
-        env = proc.base_env({"KERNELJUDGE_CHILD": "1", "PYTHONPATH": str(pydir)})
+        pythonpath = [str(pydir)]
+        binds = list(prefix_binds or ())
+        if device == "cuda":  # CuTe DSL, wherever this worker has it (runner/supervisor/cutedsl.py)
+            cute_path, cute_binds = cutedsl.child_paths()
+            pythonpath += cute_path
+            binds += cute_binds
+        env = proc.base_env({"KERNELJUDGE_CHILD": "1", "PYTHONPATH": os.pathsep.join(pythonpath)})
         if sys.pycache_prefix:  # runner.supervisor.bytecode: the child reads it, read-only
             env["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
         if triton_interpret:
             env["TRITON_INTERPRET"] = "1"
         env["TRITON_F32_DEFAULT"] = "ieee"  # fp32 dots as the reference computes them
         env.update(jax_env(device))
-        binds = list(prefix_binds or ())
         if not self.native:  # JAX's stream for its timing (runner/supervisor/jax_stream.py)
             stream_env, stream_binds = jax_stream.child_env(device)
             env.update(stream_env)
             binds += stream_binds
+        if device == "cuda":
+            env.update(cutedsl.cute_env(job_dir))
         if device == "cpu":
             env["CUDA_VISIBLE_DEVICES"] = ""
             # threads sleep after a parallel region instead of spinning: spinning would be

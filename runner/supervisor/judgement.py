@@ -179,8 +179,9 @@ class Judgement:
         finally:
             compiler.join()  # never delete the job dir under a running nvcc
         module_path = compiler.result()
-        if job.device != "cuda" and job.language in ("cuda", "cupy"):
+        if job.device != "cuda" and job.language in ("cuda", "cupy", "cute"):
             self._require_cuda()  # explains that this needs a GPU worker
+        preparation.require_language_package(self)
         self.module_path = module_path
         if self.child is None:
             self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from runner.supervisor import devices, gpulock
+from runner.supervisor import cutedsl, devices, gpulock
 from runner.supervisor.outcome import Verdict
 
 if TYPE_CHECKING:
@@ -50,12 +50,19 @@ def prepare_source(j: Judgement) -> Path:
     return res.so_path
 
 
+def require_language_package(j: Judgement) -> None:
+    """An internal_error Verdict when this worker lacks the job's language (CuTe DSL is not
+    in the runner's requirements: only workers that have it judge it)."""
+    if j.job.language == "cute" and cutedsl.install_dirs() is None:
+        raise Verdict("internal_error", cutedsl.MISSING)
+
+
 def require_cuda(j: Judgement) -> None:
     """This process's CUDA device (primary context, driver handle, peaks, benchmark lock's
     name), or an internal_error Verdict that says why the job cannot run here."""
     job = j.job
     if job.device != "cuda":
-        lang = {"cuda": "CUDA", "cupy": "CuPy"}[job.language]
+        lang = {"cuda": "CUDA", "cupy": "CuPy", "cute": "CuTe DSL"}[job.language]
         what = "compiled successfully, but " if job.language == "cuda" else ""
         raise Verdict(
             "internal_error",

@@ -3,7 +3,7 @@
 // editor, Cancel withdraws one that is still queued (POST .../cancel/).
 import { describeStatus } from "./live.js";
 
-const LANGUAGES = { cuda: "CUDA C++", triton: "Triton", pytorch: "PyTorch", cupy: "CuPy", jax: "JAX" };
+const LANGUAGES = { cuda: "CUDA C++", triton: "Triton", pytorch: "PyTorch", cupy: "CuPy", jax: "JAX", cute: "CuTe DSL" };
 const FINAL = ["done", "cancelled"];
 
 function cell(text, cls) {
