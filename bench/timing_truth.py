@@ -15,14 +15,23 @@ coefficient of variation of the judge's median across judgements; others `--repe
     python3 bench/timing_truth.py --device cpu --quick   # smoke test: PyTorch on the CPU,
                                                           # truth = a perf_counter loop
     python3 bench/timing_truth.py --language jax [--no-ncu]   # JAX solutions (below)
+    python3 bench/timing_truth.py --language cute [--no-ncu]  # CuTe DSL solutions (below)
     python3 bench/timing_truth.py --language tilelang         # TileLang solutions (below)
 
-JAX (``--language jax``): the judged cases against an event loop around the same call made as
-the judge makes it (inputs as DLPack views made once, the returned arrays viewed from torch, so
-that torch's stream waits for JAX's kernels; no lead-in spin; before each call the L2 flush and
-a device synchronise). That loop decides the +-3 % verdict. For information: ``do_bench`` of
-the same call (its flush runs on torch's stream and can overlap JAX's kernels) and ncu's
-kernel time (which leaves out JAX's dispatch).
+JAX (``--language jax``): the judged cases against two outside measurements of the same call
+(inputs as DLPack views made once, the returned arrays viewed from torch): an event loop on the
+stream JAX runs its programs on (runner/child/jax_stream.py), each call after the L2 flush, a
+device synchronise and JAX's lead-in spin on that stream, so JAX's dispatch is off the clock as
+``do_bench``'s launch is for a kernel (this loop decides the +-3 % verdict); and, for
+information, ncu's kernel time (which reads 8-10 % below the events for CUDA's vector-add too)
+and ``do_bench`` of the same call, whose events are on torch's stream and do not bracket JAX's
+kernels.
+
+CuTe DSL (``--language cute``; the package on PYTHONPATH): the judged cases against
+``do_bench`` and ncu of the same compiled function, bound and compiled by the judge's own
+harness (runner/child/cute_solution.py: dynamic layouts, one ``cute.compile`` before timing)
+in a plain process; its kernels run on torch's stream like a CUDA solution's, so the verdict
+is judged as for CUDA.
 
 TileLang (``--language tilelang``, GPU only): the same call as the judge's (torch tensors,
 TileLang launching on torch's current stream, compiled by the untimed first call) against
@@ -86,6 +95,12 @@ SETS_JAX = [
     ("matrix-multiplication", ["correct_jax.py"]),
 ]
 SETS_CPU_JAX = [("vector-add", ["correct_jax.py"])]
+SETS_CUTE = [
+    ("vector-add", ["correct_cute.py"]),  # memory-bound: the timing-truth case of the issue
+    ("relu", ["correct_cute.py"]),
+    ("matrix-transpose", ["correct_cute.py"]),
+    ("matrix-multiplication", ["correct_cute.py"]),
+]
 SETS_TILELANG = [
     ("vector-add", ["correct_tilelang.py"]),  # memory-bound: the timing-truth case of the issue
     ("relu", ["correct_tilelang.py"]),
@@ -119,6 +134,8 @@ def _callable(problem, sol: Path, device: str, so_path: str | None):
         return bind
     import importlib.util
 
+    if language_of(sol) == "cute":
+        return _cute_binder(problem, sol, device)
     jax_solution = language_of(sol) == "jax"
     if jax_solution:  # the judge child's environment for JAX
         import os
@@ -172,6 +189,33 @@ def _callable(problem, sol: Path, device: str, so_path: str | None):
     return bind_py
 
 
+def _cute_binder(problem, sol: Path, device: str):
+    """The judge's CuTe DSL convention, through its own harness: cute.Tensor views with
+    dynamic layouts, CuTe scalars, one ``cute.compile`` per dtype signature (made here, before
+    any timing), the compiled function called on torch's current stream."""
+    import importlib.util
+    import os
+
+    from runner.supervisor.cutedsl import cute_env
+
+    os.environ.update(cute_env(Path(tempfile.mkdtemp(prefix="kjbench-cute-"))))
+    from runner.child import cute_solution
+
+    spec = importlib.util.spec_from_file_location("kjbench_solution", sol)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    params = [
+        {"name": p.name, "role": p.role, "dtype": p.dtype, "py_layout": p.py_layout}
+        for p in problem.params
+    ]
+    compiled: dict = {}
+
+    def bind_cute(tensors, scalars):
+        return cute_solution.Call(mod.solve, params, tensors, scalars, compiled)
+
+    return bind_cute
+
+
 def measure(args) -> dict:
     import torch
 
@@ -203,7 +247,7 @@ def measure(args) -> dict:
                 call, warmup=100, rep=1000, return_mode="median"
             )
         elif args.measure == "events":
-            row["events_median_ms"] = _event_loop(call, language_of(sol))
+            row["events_median_ms"] = _event_loop(call, language_of(sol), _language_stream(sol))
         elif args.measure == "ncu":
             for _ in range(NCU_CALLS):
                 torch.cuda.nvtx.range_push("kjcall")
@@ -226,10 +270,24 @@ def measure(args) -> dict:
     return {"cases": out}
 
 
-def _event_loop(call, language: str) -> float:
+def _language_stream(sol: Path):
+    """The stream the language runs its kernels on, if not torch's (JAX's own)."""
+    if language_of(sol) != "jax":
+        return None
+    import torch
+
+    from runner.child.jax_stream import compute_stream
+    from runner.supervisor.jax_stream import library
+
+    return torch.cuda.ExternalStream(compute_stream(str(library())))
+
+
+def _event_loop(call, language: str, stream=None) -> float:
     """Median of CUDA events around ``call``, each after an L2 flush, a device synchronise
     (nothing of the flush can overlap the call, whatever stream the call uses) and the
-    judge's lead-in for the language (runner/common/leadin.py; none for JAX)."""
+    judge's lead-in for the language (runner/common/leadin.py), on ``stream`` if given."""
+    import contextlib
+
     import torch
 
     from runner.common import leadin
@@ -238,16 +296,18 @@ def _event_loop(call, language: str) -> float:
     start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
     cycles = leadin.scaled(leadin.spin_cycles(), leadin.lead_in_ms(language))
     times = []
-    for i in range(EVENT_LOOP_CALLS + 10):
-        flush.zero_()
-        torch.cuda.synchronize()
-        leadin.spin(cycles)
-        start.record()
-        call()
-        end.record()
-        end.synchronize()
-        if i >= 10:
-            times.append(start.elapsed_time(end))
+    on_stream = torch.cuda.stream(stream) if stream is not None else contextlib.nullcontext()
+    with on_stream:
+        for i in range(EVENT_LOOP_CALLS + 10):
+            flush.zero_()
+            torch.cuda.synchronize()
+            leadin.spin(cycles)
+            start.record()
+            call()
+            end.record()
+            end.synchronize()
+            if i >= 10:
+                times.append(start.elapsed_time(end))
     return statistics.median(times)
 
 
@@ -347,6 +407,7 @@ def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> di
             break
     entry = {"problem": slug, "solution": sol_name, "language": lang,
              "verdicts": [j.get("verdict") for j in judgements],
+             "flags": [j.get("flags") for j in judgements],
              "messages": [j.get("message") for j in judgements if j.get("message")][:2]}  # fmt: skip
     ok = [j for j in judgements if j.get("verdict") == "accepted"]
     so = None
@@ -391,7 +452,7 @@ def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> di
             row["loop_median_ms"] = lp[ci]["loop_median_ms"]
             row["judge_over_loop"] = ratio(judge_med, row["loop_median_ms"])
         truths = ("judge_over_do_bench", "judge_over_ncu")
-        if lang == "jax":  # the event loop under the judge's ordering (the module's doc)
+        if lang == "jax":  # the event loop on JAX's stream (the module's doc)
             truths = ("judge_over_events",)
         ratios = [row.get(k) for k in truths if row.get(k)]
         row["within_3pct"] = all(abs(x - 1) <= TOLERANCE for x in ratios) if ratios else None
@@ -410,7 +471,7 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--device", default="cuda", choices=["cuda", "cpu"])
-    ap.add_argument("--language", default="cuda", choices=["cuda", "jax", "tilelang"])
+    ap.add_argument("--language", default="cuda", choices=["cuda", "jax", "cute", "tilelang"])
     ap.add_argument("--repeats", type=int, default=3, help="judgements per solution")
     ap.add_argument(
         "--repeats-long", type=int, default=5, help="judgements when a case median >= 100 us"
@@ -455,6 +516,8 @@ def main(argv: list[str] | None = None) -> int:
     sets = SETS_CUDA if args.device == "cuda" else SETS_CPU
     if args.language == "jax":
         sets = SETS_JAX if args.device == "cuda" else SETS_CPU_JAX
+    if args.language == "cute":  # GPU only
+        sets = SETS_CUTE
     if args.language == "tilelang":  # GPU only
         sets = SETS_TILELANG if args.device == "cuda" else []
     if args.only:

@@ -115,8 +115,8 @@ class ProblemAdminForm(forms.ModelForm):
     )
     generate_starters = forms.BooleanField(
         required=False,
-        help_text="Write CUDA, Triton, PyTorch, CuPy, JAX and TileLang starters from the "
-        "parameters (always done for a new problem without starters).",
+        help_text="Write CUDA, Triton, PyTorch, CuPy, JAX, CuTe DSL and TileLang starters from "
+        "the parameters (always done for a new problem without starters).",
     )
 
     class Meta:

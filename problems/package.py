@@ -16,6 +16,7 @@ STARTER_FILES = {
     "pytorch": "solution_pytorch.py",
     "cupy": "solution_cupy.py",
     "jax": "solution_jax.py",
+    "cute": "solution_cute.py",
     "tilelang": "solution_tilelang.py",
 }
 

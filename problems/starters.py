@@ -3,8 +3,9 @@
 The entry point is `solve(...)` with the parameters in spec order: CUDA gets device pointers
 (`const` for inputs) and scalars; the Python languages get tensors (CuPy: arrays) and Python
 numbers (TileLang: torch tensors, launched through `@tilelang.jit` kernels). Outputs are
-written in place, except in JAX, whose `solve` takes the inputs and
-scalars only and returns its outputs (docs/languages/jax.md).
+written in place, except in JAX, whose `solve` takes the inputs and scalars only and returns
+its outputs (docs/languages/jax.md). CuTe DSL's `solve` is a `@cute.jit` function of
+`cute.Tensor` values and CuTe scalars (docs/languages/cute.md).
 """
 
 from __future__ import annotations
@@ -243,6 +244,59 @@ def starter_jax(spec: Mapping[str, Any]) -> str:
     )
 
 
+CUTE_SCALARS = {"int": "cute.Int32", "float": "cute.Float32"}
+
+
+def _cute_args(spec: Mapping[str, Any]) -> list[str]:
+    args = []
+    for p in _params(spec):
+        if p.get("role") == "scalar":
+            args.append(f"{p['name']}: {CUTE_SCALARS.get(p.get('dtype', ''), 'cute.Int32')}")
+        else:
+            args.append(f"{p['name']}: cute.Tensor")
+    return args
+
+
+def signature_cute(spec: Mapping[str, Any]) -> str:
+    """CuTe DSL's ``solve``: every parameter in spec order, tensors as ``cute.Tensor`` (outputs
+    written in place), ``int`` scalars as ``cute.Int32``, ``float`` ones as ``cute.Float32``."""
+    return f"def solve({', '.join(_cute_args(spec))})"
+
+
+def starter_cute(spec: Mapping[str, Any]) -> str:
+    lines = []
+    for p in _params(spec):
+        role = p.get("role")
+        if role == "scalar":
+            continue
+        if p.get("py_layout") == "flat" and len(p.get("shape", [])) > 1:
+            layout = f"flat 1-D, {_elements(p)} elements"
+        else:
+            layout = f"shape [{_shape_text(p)}]"
+        what = {"in": "input", "out": "output", "inout": "input and output"}[role]
+        lines.append(f"# {p['name']}: {what}, cute.Tensor on the GPU, {p.get('dtype')}, {layout}")
+    outs = [p["name"] for p in _params(spec) if p.get("role") in ("out", "inout")]
+    lines.append(f"# Write the result into {', '.join(outs)} in place (launch kernels from solve).")
+    sig = signature_cute(spec)
+    if len(sig) + 1 > 99:
+        sig_lines = ["def solve(", *(f"    {a}," for a in _cute_args(spec)), "):"]
+    else:
+        sig_lines = [f"{sig}:"]
+    return "\n".join(
+        [
+            "import cutlass",
+            "import cutlass.cute as cute",
+            "",
+            "",
+            *lines,
+            "@cute.jit",
+            *sig_lines,
+            "    pass",
+            "",
+        ]
+    )
+
+
 TILELANG_DTYPES = {
     "f32": "T.float32",
     "f16": "T.float16",
@@ -349,14 +403,15 @@ def starter_tilelang(spec: Mapping[str, Any]) -> str:
 
 
 def starters_from_spec(spec: Mapping[str, Any]) -> dict[str, str]:
-    """A starter per language (cuda, triton, pytorch, cupy, jax, tilelang) written from the
-    parameters."""
+    """A starter per language (cuda, triton, pytorch, cupy, jax, cute, tilelang) written from
+    the parameters."""
     return {
         "cuda": starter_cuda(spec),
         "triton": starter_triton(spec),
         "pytorch": starter_pytorch(spec),
         "cupy": starter_cupy(spec),
         "jax": starter_jax(spec),
+        "cute": starter_cute(spec),
         "tilelang": starter_tilelang(spec),
     }
 

@@ -24,7 +24,7 @@ import secrets
 import sys
 from pathlib import Path
 
-from runner.contract.vocabulary import LANGUAGES
+from runner.contract import LANGUAGES
 from runner.supervisor import bytecode
 
 EXT_LANG = {".cu": "cuda", ".cuh": "cuda"}
@@ -37,6 +37,8 @@ class UsageError(Exception):
 def _guess_language(path: Path) -> str:
     if path.suffix in EXT_LANG:
         return "cuda"
+    if path.name.endswith(".cute.py"):
+        return "cute"
     if path.name.endswith(".tilelang.py"):
         return "tilelang"
     text = path.read_text(errors="replace")
@@ -44,6 +46,8 @@ def _guess_language(path: Path) -> str:
         return "tilelang"
     if "import cupy" in text:
         return "cupy"
+    if "import cutlass" in text or "from cutlass" in text:
+        return "cute"
     if "import triton" in text or "@triton.jit" in text:
         return "triton"
     return "pytorch"

@@ -1,8 +1,9 @@
 """How the judge's child times a JAX call, variant by variant, under the judge's conditions (a
 second process, the supervisor, flushes L2 and writes inputs between calls) and alone: the
-harness's call (inputs viewed once, results viewed from torch before the end event, no
-spin), the same with the inputs imported anew in every call with and without the lead-in
-spin, the host-blocking call of the first harness, and ``torch.add`` on the same buffers (the
+harness's call (``stream``: lead-in spin, events and result views on JAX's own stream,
+runner/child/jax_stream.py), the harness before it (``views``: inputs viewed once, results
+viewed from torch before the end event on torch's stream, no spin), the same with the inputs
+imported anew in every call with and without the lead-in spin, the host-blocking call of the first harness, and ``torch.add`` on the same buffers (the
 same memory traffic); ``do_bench`` of the per-call-import call; the largest error of the
 copied result per variant (a missing stream wait would read a half-computed result).
 
@@ -24,7 +25,7 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[k]) for k in (1, 2)]
 
-VARIANTS = ("views", "ordered", "ordered_no_spin", "blocking", "torch_add")
+VARIANTS = ("stream", "views", "ordered", "ordered_no_spin", "blocking", "torch_add")
 
 
 def child(conn, n: int, calls: int) -> None:
@@ -44,19 +45,34 @@ def child(conn, n: int, calls: int) -> None:
     ja, jb = jax.dlpack.from_dlpack(a), jax.dlpack.from_dlpack(b)  # once, as the harness does
     jax.block_until_ready(f(ja, jb))
     cycles = leadin.spin_cycles()
+    from runner.child.jax_stream import compute_stream
+    from runner.supervisor.jax_stream import library
+
+    jax_stream = torch.cuda.ExternalStream(compute_stream(str(library())))
+    stream_cycles = leadin.scaled(cycles, leadin.lead_in_ms("jax"))
     start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
     errors: dict[str, float] = {}
 
     def timed(variant: str) -> float:
         out.zero_()
         torch.cuda.synchronize()
+        if variant == "stream":  # the harness now: the whole call on JAX's stream
+            with torch.cuda.stream(jax_stream):
+                leadin.spin(stream_cycles)
+                start.record()
+                v = torch.from_dlpack(f(ja, jb))
+                end.record()
+                out.copy_(v)
+            torch.cuda.synchronize()
+            errors[variant] = max(errors.get(variant, 0.0), float((out - (a + b)).abs().max()))
+            return start.elapsed_time(end)
         if variant not in ("ordered_no_spin", "views"):
             leadin.spin(cycles)
         start.record()
         if variant == "torch_add":
             torch.add(a, b, out=out)
             end.record()
-        elif variant == "views":  # the harness now: inputs viewed once, results viewed
+        elif variant == "views":  # the harness before: inputs viewed once, torch's stream
             v = torch.from_dlpack(f(ja, jb))
             end.record()
             out.copy_(v)

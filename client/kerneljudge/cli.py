@@ -21,6 +21,7 @@ PY_HINTS = (
     ("triton", "triton"),
     ("cupy", "cupy"),
     ("jax", "jax"),
+    ("cutlass", "cute"),
     ("torch", "pytorch"),
 )
 STARTER_NAMES = {
@@ -29,6 +30,7 @@ STARTER_NAMES = {
     "pytorch": "solution_pytorch.py",
     "cupy": "solution_cupy.py",
     "jax": "solution_jax.py",
+    "cute": "solution_cute.py",
     "tilelang": "solution_tilelang.py",
 }
 FINAL_STATUSES = ("done", "cancelled")
@@ -39,11 +41,13 @@ class UsageError(Exception):
 
 
 def infer_language(path: Path, source: str) -> str:
-    """From the extension (``.jax.py`` is JAX, as in LeetGPU's starter names, and
-    ``.tilelang.py`` TileLang); for .py, from what the file imports (tilelang, triton, cupy,
-    jax, else pytorch)."""
+    """From the extension (``.jax.py`` is JAX, ``.cute.py`` CuTe DSL, as in LeetGPU's starter
+    names, and ``.tilelang.py`` TileLang); for .py, from what the file imports (tilelang,
+    triton, cupy, jax, cutlass, else pytorch)."""
     if path.name.endswith(".jax.py"):
         return "jax"
+    if path.name.endswith(".cute.py"):
+        return "cute"
     if path.name.endswith(".tilelang.py"):
         return "tilelang"
     if path.suffix in EXTENSIONS:

@@ -8,14 +8,13 @@ parameters. The harness writes each returned array into the supervisor's output 
 
 The input arrays are zero-copy views of the supervisor's arena (DLPack from the arena's torch
 tensors), made once per test or benchmark case, outside the timed call; JAX arrays are
-immutable, so the views are read-only for JAX. The returned arrays are viewed from torch
-(DLPack again) before the end event, which makes torch's stream wait for JAX's kernels: the
-end event follows the last kernel that produced an output, with no host-side wait. JAX's
-timed calls have no lead-in spin (runner/common/leadin.py): JAX runs on its own stream, so its
-kernels would run beside the spin; the start event is recorded on an idle GPU, just before
-``solve`` is called. The copy of the returned arrays into the output buffers follows the end
-event, and the supervisor calibrates its clock with the same copy in the empty calls
-(docs/languages/jax.md). On the CPU the call blocks until the results are computed.
+immutable, so the views are read-only for JAX. On a GPU the child makes the whole call on the
+stream JAX runs its programs on (runner/child/jax_stream.py): the lead-in spin, the start event,
+``solve`` (whose kernels queue behind the spin), the DLPack views of the returned arrays (which
+make the stream wait for any result computed elsewhere) and the end event, with no host-side
+wait. The copy of the returned arrays into the output buffers follows the end event, and the
+supervisor calibrates its clock with the same copy in the empty calls (docs/languages/jax.md).
+On the CPU the call blocks until the results are computed.
 
 This module is imported before the user's module is loaded, so the JAX and torch functions
 it uses are the originals even if the solution replaces them afterwards.
@@ -61,6 +60,19 @@ def boot(device: str) -> str:
             f"(device '{device}'): the judge machine's JAX install does not fit the device"
         )
     return backend
+
+
+_empty_program = None
+
+
+def empty_call() -> torch.Tensor:
+    """The harness's JAX call without user code, for the supervisor's calibration windows: a
+    jitted program of its own, its result viewed from torch as a solution's results are (the
+    caller holds the view until the call's clock has stopped)."""
+    global _empty_program
+    if _empty_program is None:
+        _empty_program = jax.jit(lambda: jnp.zeros((1,), dtype=jnp.float32))
+    return _torch_from_dlpack(_empty_program())
 
 
 def output_names(params: Sequence[dict]) -> list[str]:
@@ -121,6 +133,10 @@ class Call:
     def write(self, items: list) -> None:
         """Copy the computed arrays into the output buffers (after the timed part)."""
         write_outputs(self.views, self.outputs)
+
+    def release(self) -> None:
+        """Drop the views of the last call's results, once its synced event is recorded:
+        releasing them lets JAX free the arrays, work it may queue on its stream."""
         self.views = []
 
 

@@ -4,6 +4,7 @@ Started as ``python -m runner.child.torch_child --fd N --workdir DIR`` inside th
 supervisor sends JSON-line commands over the inherited socket:
 
 - ``ping`` / ``context``: boot checks (a spare child);
+- ``language``: start the job's language runtime before the calibration (JAX);
 - ``init``: load the solution (this is where user code first runs);
 - ``attach`` (with one file descriptor): map the arena of a test or benchmark case, the
   supervisor's own memory, and build ``solve``'s arguments from it;
@@ -13,14 +14,19 @@ supervisor sends JSON-line commands over the inherited socket:
   call (mode profile, under Nsight Compute) runs inside the CUDA profiler's start/stop range.
 
 JAX solutions return their outputs instead of writing them (runner/child/jax_solution.py):
-JAX's kernels run on JAX's own stream; the returned arrays are viewed from torch through
-DLPack before the end event (torch's stream waits for them there), and copied into the output
-buffers after it; a calibration call (before ``init``) that names ``copy_outputs`` makes the
-same copy, so the supervisor's empty windows hold it too. TileLang solutions get torch tensors
-as Triton's do (TileLang's calls launch on torch's current stream); TileLang is imported before
-their module, and an exception out of its compiler is a compile error
-(runner/child/tilelang_errors.py). The supervisor asks for each
-language's lead-in (``lead_in_cycles``; none for JAX, whose kernels would run beside the spin).
+on a GPU their calls run on JAX's own stream (runner/child/jax_stream.py), lead-in and events
+included; the returned arrays are viewed from torch through DLPack before the end event, and
+copied into the output buffers after it; a calibration call (before ``init``) that names
+``copy_outputs`` makes the same copy, so the supervisor's empty windows hold it too. The
+supervisor asks for each language's lead-in (``lead_in_cycles``, runner/common/leadin.py).
+
+CuTe DSL solutions (runner/child/cute_solution.py) are compiled with ``cute.compile`` when a
+case's buffers are attached (once per dtype signature), and the timed call runs the compiled
+function, whose kernels write the output buffers in place on torch's current stream.
+
+TileLang solutions get torch tensors as Triton's do (TileLang's calls launch on torch's current
+stream); TileLang is imported before their module, and an exception out of its compiler is a
+compile error (runner/child/tilelang_errors.py).
 
 There is no read-back, refill, dump or integrity command: the child never reads or writes a
 buffer for the supervisor, and nothing it could forge is believed without a bound. Before
@@ -47,6 +53,8 @@ _cuda_synchronize = torch.cuda.synchronize
 _event_record = torch.cuda.Event.record
 _event_elapsed = torch.cuda.Event.elapsed_time
 _event_synchronize = torch.cuda.Event.synchronize
+_on_stream = torch.cuda.stream
+_external_stream = torch.cuda.ExternalStream
 
 
 SPIN_S = 0.05  # poll for the next command this long before sleeping (GPU)
@@ -101,6 +109,11 @@ class Child:
         self.args: list = []
         self.jax = None  # runner.child.jax_solution, for language "jax"
         self.jax_call = None  # its arguments and outputs for the current arena
+        self.stream = None  # the stream calls run on, if not torch's (JAX's own, on a GPU)
+        self.held = None  # an empty JAX call's result, until its clock has stopped
+        self.cute = None  # runner.child.cute_solution, for language "cute"
+        self.cute_call = None  # its compiled function and arguments for the current arena
+        self.cute_compiled: dict = {}  # compiled functions by argument signature (this job)
         self.slots: dict[str, arena.Slot] = {}
         self.scratch: dict[str, object] = {}  # calibration copies' destinations
 
@@ -145,13 +158,17 @@ class Child:
             info["name"] = platform.processor() or platform.machine() or "cpu"
         path = msg["module_path"]
         if self.language == "jax":
-            try:  # before user code: JAX's functions are captured unpatched
-                from runner.child import jax_solution  # noqa: PLC0415
+            failed = self._start_jax()
+            if failed:
+                return failed
+        if self.language == "cute":
+            try:  # before user code: CuTe DSL's functions are captured unpatched
+                from runner.child import cute_solution  # noqa: PLC0415
 
-                jax_solution.boot(self.device)
+                cute_solution.boot(self.device)
             except BaseException as exc:  # noqa: BLE001
-                return self._error_reply(exc, "while starting JAX")
-            self.jax = jax_solution
+                return self._error_reply(exc, "while starting CuTe DSL")
+            self.cute = cute_solution
         if self.language == "tilelang":
             try:  # before user code: its import (seconds) is not the solution's doing
                 tilelang_errors.boot(self.device)
@@ -181,6 +198,33 @@ class Child:
             return self._error_reply(exc, "while loading the solution")
         return {"ok": True, "device": info}
 
+    def cmd_language(self, msg: dict) -> dict:
+        """Start the language's runtime before any user code and before the supervisor's
+        calibration, so that its empty calls run as the timed calls will (JAX: on JAX's stream,
+        through a jitted program of the harness's own)."""
+        if msg.get("language") == "jax":
+            return self._start_jax() or {"ok": True}
+        return {"ok": True}
+
+    def _start_jax(self) -> dict | None:
+        """JAX, its functions captured unpatched, and on a GPU its stream; an error reply or
+        None."""
+        if self.jax is not None:
+            return None
+        try:
+            from runner.child import jax_solution  # noqa: PLC0415
+
+            jax_solution.boot(self.device)
+            if self.device == "cuda":
+                self._context()
+                from runner.child import jax_stream  # noqa: PLC0415
+
+                self.stream = _external_stream(jax_stream.timing_stream())
+        except BaseException as exc:  # noqa: BLE001
+            return self._error_reply(exc, "while starting JAX")
+        self.jax = jax_solution
+        return None
+
     # -- buffers ---------------------------------------------------------------------------------
     def cmd_attach(self, msg: dict) -> dict:
         try:
@@ -191,6 +235,8 @@ class Child:
                 self.arena = arena.PrivateArena(self.arena)
             self.args = self._args(self.slots, msg["scalars"])
         except BaseException as exc:  # noqa: BLE001
+            if self.cute is not None and self.solve is not None and not _is_oom(exc):
+                return self.cute.attach_error_reply(exc, self.solve)  # tracing, compiling
             return self._error_reply(exc, "while mapping the buffers")
         return {"ok": True}
 
@@ -199,6 +245,7 @@ class Child:
         still hold views of it (a thread, a cache), and unmapping them would crash the child."""
         self.args = []
         self.jax_call = None
+        self.cute_call = None
         self.scratch = {}
         if self.arena is not None:
             self.retired.append(self.arena)
@@ -211,6 +258,12 @@ class Child:
             tensors = {name: self.arena.tensor(slot) for name, slot in slots.items()}
             self.jax_call = self.jax.Call(self.params, tensors, scalars)
             return self.jax_call.args
+        if self.cute is not None and self.solve is not None:
+            tensors = {name: self.arena.tensor(slot) for name, slot in slots.items()}
+            self.cute_call = self.cute.Call(
+                self.solve, self.params, tensors, scalars, self.cute_compiled
+            )
+            return self.cute_call.args
         args = []
         for p in self.params:
             if p["role"] == "scalar":
@@ -235,6 +288,13 @@ class Child:
             self._sync()
         if msg.get("profile"):
             return self._profiled_call(solve, args)
+        if self.stream is not None:
+            with _on_stream(self.stream):
+                return self._call(solve, args, msg)
+        return self._call(solve, args, msg)
+
+    def _call(self, solve, args: list, msg: dict) -> dict:
+        """One call on the current stream (torch's, or the one ``self.stream`` names)."""
         try:
             if not msg.get("timed"):
                 t0 = _perf_counter()
@@ -243,6 +303,7 @@ class Child:
                 self._check_native_error()
                 self._sync()
                 elapsed = (_perf_counter() - t0) * 1e3
+                self._release()
                 self._check_native_error()
                 return {"ok": True, "time_ms": elapsed}
             if self.device == "cuda":
@@ -253,10 +314,15 @@ class Child:
                 _event_record(start)
                 done = self._invoke(solve, args)
                 _event_record(end)
-                self._after(done, msg)
                 _cuda_synchronize()
                 _event_record(end_sync)
                 _event_synchronize(end_sync)
+                # JAX's copy into the output buffers (or a calibration's), off both events: the
+                # synced one times the call's own work only, as in every language
+                self._after(done, msg)
+                _cuda_synchronize()
+                self._release()
+                del done
                 self._check_native_error()
                 return {
                     "ok": True,
@@ -279,7 +345,10 @@ class Child:
             if self.device == "cuda":
                 torch.cuda.profiler.start()
             try:
-                solve(*args)
+                if self.cute_call is not None and self.solve is not None:
+                    self.cute_call()
+                else:
+                    solve(*args)
                 self._check_native_error()
                 self._sync()
             finally:
@@ -295,6 +364,12 @@ class Child:
         if self.jax_call is not None and self.solve is not None:
             self.jax_call.refresh()
             return self.jax_call.results(solve(*args))
+        if self.solve is None and self.jax is not None:  # a calibration's empty JAX call
+            self.held = self.jax.empty_call()
+            return None
+        if self.cute_call is not None and self.solve is not None:
+            self.cute_call()
+            return None
         solve(*args)
         return None
 
@@ -309,6 +384,12 @@ class Child:
                 if name not in self.scratch:
                     self.scratch[name] = torch.empty_like(src)
                 self.scratch[name].copy_(src)
+
+    def _release(self) -> None:
+        """JAX: the last results are let go after the call's clock has stopped."""
+        self.held = None
+        if self.jax_call is not None:
+            self.jax_call.release()
 
     def _sync(self) -> None:
         if self.device == "cuda":
@@ -330,6 +411,10 @@ class Child:
             kind = "exception"
         if self.jax is not None:
             return self.jax.error_reply(exc, where, kind)
+        if self.cute is not None:
+            from runner.child import cute_errors  # noqa: PLC0415
+
+            return cute_errors.run_error_reply(exc, where, kind)
         if self.language == "tilelang":
             return tilelang_errors.error_reply(exc, where, kind)
         return loop.error_reply(exc, where, kind)
@@ -360,6 +445,7 @@ def main(argv: list[str] | None = None) -> None:
     handlers = {
         "ping": child.cmd_ping,
         "context": child.cmd_context,
+        "language": child.cmd_language,
         "init": child.cmd_init,
         "attach": child.cmd_attach,
         "call": child.cmd_call,

@@ -18,10 +18,11 @@ import functools
 import torch
 
 LEAD_IN_MS = 0.2
-# JAX runs its kernels on its own stream, where they would run beside a spin on torch's
-# stream and start before the start event: no lead-in (runner/child/jax_solution.py). The
-# supervisor asks for the same lead-in in the calibration's empty calls.
-LANGUAGE_LEAD_IN_MS = {"jax": 0.0}
+# JAX's call does more host work before its kernels are queued (dispatch, argument handling,
+# the DLPack views of its results): a longer spin, on JAX's own stream
+# (runner/child/jax_stream.py). The supervisor asks for the same lead-in in the calibration's
+# empty calls.
+LANGUAGE_LEAD_IN_MS = {"jax": 1.0}
 MAX_LEAD_IN_MS = 5.0
 MAX_SPIN_CYCLES = 50_000_000  # what a child spins at most, whatever it is asked (~25 ms)
 

@@ -14,7 +14,7 @@ TENSOR_DTYPES = ("f32", "f16", "bf16", "f8e4m3", "i32", "u32", "i8", "u8")
 FLOAT_DTYPES = ("f32", "f16", "bf16", "f8e4m3")
 SCALAR_DTYPES = ("int", "float")
 TENSOR_ROLES = ("in", "out", "inout")
-LANGUAGES = ("cuda", "triton", "pytorch", "cupy", "jax", "tilelang")
+LANGUAGES = ("cuda", "triton", "pytorch", "cupy", "jax", "cute", "tilelang")
 MODES = ("run", "submit", "profile")
 DEVICES = ("cpu", "cuda")
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -50,6 +50,7 @@ STARTER_FILES = {
     "pytorch": "solution_pytorch.py",
     "cupy": "solution_cupy.py",
     "jax": "solution_jax.py",
+    "cute": "solution_cute.py",
     "tilelang": "solution_tilelang.py",
 }
 # What people call each language and verdict (the site's pages and admin show these).
@@ -59,6 +60,7 @@ LANGUAGE_NAMES = {
     "pytorch": "PyTorch",
     "cupy": "CuPy",
     "jax": "JAX",
+    "cute": "CuTe DSL",
     "tilelang": "TileLang",
 }
 # the languages the CPU device judges (Triton through its interpreter)

@@ -40,7 +40,16 @@ CALIBRATION_WINDOWS = 15  # empty-call and null windows per case, before the sol
 SIDE_STREAM_ABS_MS = 0.020
 SIDE_STREAM_REL = 0.05
 SIDE_STREAM_FLAG_FRACTION = 0.25  # calls timed in full before a case is flagged
-MAX_GAP_MS = 0.05
+MAX_GAP_MS = 0.05  # the most of the calibrated sync gap a call's figures are allowed
+# JAX's runtime still works after a program's results are ready, and the device synchronise
+# waits for it: its calibration's empty calls, a jitted program of the harness's own
+# (runner/child/jax_solution.py), measure that gap, which is longer and more variable than other
+# languages' host wake-up (0.12-0.25 ms, against 0.015-0.03 ms, on an H200): its allowance is
+# larger, and taken at the slowest of the empty calls instead of their median (at their 90th
+# percentile, one relu judgement in five was still flagged; bench/results/2026-11-24-h200-
+# session4).
+LANGUAGE_MAX_GAP_MS = {"jax": 0.5}
+LANGUAGE_GAP_QUANTILE = {"jax": 1.0}
 
 
 @dataclasses.dataclass
@@ -50,7 +59,7 @@ class Calibration:
 
     empty_windows: list[float]
     null_windows: list[float]
-    sync_gap_ms: float  # the host's sync wake-up after an empty call (events vs synced)
+    sync_gap_ms: float  # the host's sync wake-up after an empty call (_gap_allowance)
 
 
 def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibration | None]:
@@ -92,7 +101,7 @@ def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibr
                     )
         finally:
             bufs.close()
-        out.append(Calibration(empty, null[1:], statistics.median(gaps)))
+        out.append(Calibration(empty, null[1:], _gap_allowance(gaps, j.job.language)))
     return out
 
 
@@ -243,7 +252,8 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
     j.emit({"phase": "benchmarking", "case": ci + 1, "total": n_cases})
     run = CaseRun(case, scalars)
     run.calibration = j.calibration[ci]
-    gap = min(max(run.calibration.sync_gap_ms, 0.0), MAX_GAP_MS)
+    most = LANGUAGE_MAX_GAP_MS.get(job.language, MAX_GAP_MS)
+    gap = min(max(run.calibration.sync_gap_ms, 0.0), most)
     budget = case_budget(j, n_cases)
     wall_budget = stats.cpu_case_wall(budget, n_cases) if job.device == "cpu" else None
     target_ci = stats.CPU_TARGET_REL_CI if job.device == "cpu" else stats.GPU_TARGET_REL_CI
@@ -391,6 +401,14 @@ def _null_cycle(j: Judgement, bufs: CaseBuffers, stage: dict, flush) -> float:
     return _cycle(bufs, stage, plan, flush, 0, lambda: None)[2]
 
 
+def _gap_allowance(gaps: list[float], language: str) -> float:
+    """The empty calls' sync gap a timed call may show before it counts as synced: their
+    median, or the language's quantile (``LANGUAGE_GAP_QUANTILE``)."""
+    q = LANGUAGE_GAP_QUANTILE.get(language, 0.5)
+    ordered = sorted(gaps)
+    return statistics.median(ordered) if q == 0.5 else ordered[int(q * (len(ordered) - 1))]
+
+
 def _calibration_count(j: Judgement, most: int) -> int:
     """Fewer calibration windows where the job asks for few timed calls (validation)."""
     return max(3, min(most, j.limits.max_timed_runs))
@@ -445,6 +463,7 @@ def finish_case(j: Judgement, run: CaseRun) -> dict:
         "floor_ms": devices.floor_s(j.peaks, moved, flops, rate) * 1e3,
         "checked_calls": run.checked,
         "synced_time_calls": run.synced,
+        "sync_gap_ms": run.calibration.sync_gap_ms,
         "slow_calls": run.slow,
         "clock": bound.to_dict(),
         "flags": case_flags,

@@ -17,6 +17,7 @@ from typing import Any
 from runner.common import wire
 from runner.contract import JobSpec, Limits
 from runner.sandbox import process as proc
+from runner.supervisor import cutedsl, jax_stream
 from runner.supervisor.outcome import ChildDied, ChildTimeout
 
 
@@ -123,15 +124,26 @@ class ChildProcess:
         pydir = job_dir / ".kjpath"
         pydir.mkdir(exist_ok=True)
         os.symlink(proc.RUNNER_ROOT / "runner", pydir / "runner")
-        carried = carried_python_paths()
-        pythonpath = os.pathsep.join([str(pydir), *map(str, carried)])
-        env = proc.base_env({"KERNELJUDGE_CHILD": "1", "PYTHONPATH": pythonpath})
+        carried = carried_python_paths()  # e.g. TileLang unpacked into a folder of its own
+        pythonpath = [str(pydir), *map(str, carried)]
+        binds = [*(prefix_binds or ()), *carried]
+        if device == "cuda":  # CuTe DSL, wherever this worker has it (runner/supervisor/cutedsl.py)
+            cute_path, cute_binds = cutedsl.child_paths()
+            pythonpath += [entry for entry in cute_path if entry not in pythonpath]
+            binds += [path for path in cute_binds if path not in binds]
+        env = proc.base_env({"KERNELJUDGE_CHILD": "1", "PYTHONPATH": os.pathsep.join(pythonpath)})
         if sys.pycache_prefix:  # runner.supervisor.bytecode: the child reads it, read-only
             env["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
         if triton_interpret:
             env["TRITON_INTERPRET"] = "1"
         env["TRITON_F32_DEFAULT"] = "ieee"  # fp32 dots as the reference computes them
         env.update(jax_env(device))
+        if not self.native:  # JAX's stream for its timing (runner/supervisor/jax_stream.py)
+            stream_env, stream_binds = jax_stream.child_env(device)
+            env.update(stream_env)
+            binds += stream_binds
+        if device == "cuda":
+            env.update(cutedsl.cute_env(job_dir))
         env.update(tilelang_env(job_dir))
         if device == "cpu":
             env["CUDA_VISIBLE_DEVICES"] = ""
@@ -164,7 +176,7 @@ class ChildProcess:
                 fsize_bytes=max_file_bytes,
                 log_path=job_dir / "child_boot.log",
                 wrap=argv_prefix or (),
-                ro_binds=[*(prefix_binds or ()), *carried],
+                ro_binds=binds,
                 loopback_sockets=bool(argv_prefix),
             )
         finally:

@@ -161,7 +161,7 @@ class Judgement:
                 f"The source is {len(job.source.encode())} bytes, more than the "
                 f"{self.limits.source_bytes} byte limit.",
             )
-        preparation.require_language_package(self)  # a worker without TileLang, say
+        preparation.require_language_package(self)  # a worker without TileLang or CuTe DSL
         if job.mode == "profile":
             profile.require_available(self)  # before anything runs: no GPU, no ncu
         # Overlap the slow parts of a cold start: nvcc runs in a thread while the child
@@ -186,6 +186,8 @@ class Judgement:
         if self.child is None:
             self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
         self.phases["start_s"] = time.monotonic() - t_spawn  # wall time until compiled+ready
+        if job.language == "jax":  # its runtime before the calibration (outside the GPU lock)
+            self._start_language()
         if job.mode == "submit" and self.problem.benchmarks:
             self._calibrate()
         elif job.mode == "profile":
@@ -277,6 +279,16 @@ class Judgement:
         with self.exclusive_gpu("calibration"):
             self.calibration = benchmark.calibrate(self, self.flush, only)
         self.phases["clock_calibration_s"] = time.monotonic() - t0
+
+    def _start_language(self) -> None:
+        """The child starts the job's language runtime before any user code, so that the
+        calibration's empty calls run on it (runner/child/torch_child.py, ``language``)."""
+        t0 = time.monotonic()
+        msg = {"op": "language", "language": self.job.language}
+        reply = self.ask(msg, self.limits.test_timeout_s + JIT_ALLOWANCE_S, "while starting JAX")
+        self.phases["start_s"] = self.phases.get("start_s", 0.0) + time.monotonic() - t0
+        if not reply.get("ok"):
+            raise child_error_verdict(reply, "while starting JAX")
 
     def _start_child(self, module_path: Path) -> None:
         t0 = time.monotonic()

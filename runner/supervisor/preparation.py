@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from runner.supervisor import devices, gpulock
+from runner.supervisor import cutedsl, devices, gpulock
 from runner.supervisor.outcome import Verdict
 
 if TYPE_CHECKING:
@@ -16,13 +16,18 @@ PY_FILE = "solution.py"
 # languages offered only where their Python package is installed beside the runner (never
 # in requirements.txt: the worker's operator adds it), by (package, name people call it)
 LANGUAGE_PACKAGES = {"tilelang": ("tilelang", "TileLang")}
-GPU_ONLY_LANGUAGES = {"cuda": "CUDA", "cupy": "CuPy", "tilelang": "TileLang"}
+GPU_ONLY_LANGUAGES = {"cuda": "CUDA", "cupy": "CuPy", "cute": "CuTe DSL", "tilelang": "TileLang"}
 
 
 def require_language_package(j: Judgement) -> None:
     """An internal_error Verdict when this worker lacks the language's package (found on
     this process's sys.path, which the child shares: runner/supervisor/childproc.py), before
-    anything runs."""
+    anything runs. CuTe DSL is found where runner/supervisor/cutedsl.py looks for it, and only
+    for a job on the GPU device (on the CPU one, the GPU-only check says why it cannot run)."""
+    if j.job.language == "cute":
+        if j.job.device == "cuda" and cutedsl.install_dirs() is None:
+            raise Verdict("internal_error", cutedsl.MISSING)
+        return
     needed = LANGUAGE_PACKAGES.get(j.job.language)
     if needed is None:
         return

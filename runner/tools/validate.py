@@ -20,7 +20,9 @@ from pathlib import Path
 from runner.contract import CPU_LANGUAGES, LANGUAGES, JobSpec, Limits, ProblemSpec, SpecError
 from runner.supervisor.stats import geomean
 
-PY_SUFFIXES = {f"_{lang}.py": lang for lang in ("pytorch", "triton", "cupy", "jax", "tilelang")}
+PY_SUFFIXES = {
+    f"_{lang}.py": lang for lang in ("pytorch", "triton", "cupy", "jax", "cute", "tilelang")
+}
 
 
 @dataclass
@@ -57,6 +59,12 @@ def solution_language(path: Path) -> str | None:
 
 
 def runnable_on(language: str, device: str) -> bool:
+    """Whether this machine judges ``language`` on ``device`` (CuTe DSL: only with the package,
+    which the runner's requirements leave out)."""
+    if language == "cute":
+        from runner.supervisor import cutedsl  # noqa: PLC0415
+
+        return device == "cuda" and cutedsl.install_dirs() is not None
     return device == "cuda" or language in CPU_LANGUAGES
 
 

@@ -221,6 +221,8 @@ def test_cuda_starter_is_viewable_on_a_cpu_only_site_with_a_note(site, page):
     )
     page.get_by_label("Language").select_option("cupy")
     assert "import cupy" in doc(page) and "CuPy runs on GPU workers" in note.inner_text()
+    page.get_by_label("Language").select_option("cute")
+    assert "@cute.jit" in doc(page) and "CuTe DSL runs on GPU workers" in note.inner_text()
     page.get_by_label("Language").select_option("tilelang")
     assert "@tilelang.jit" in doc(page) and 'N = T.dynamic("N")' in doc(page)
     assert "TileLang runs on GPU workers" in note.inner_text()

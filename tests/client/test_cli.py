@@ -23,6 +23,8 @@ from kerneljudge.http import Api, ApiError, NetworkError
         ("k.py", "import cupy as cp\n", "cupy"),
         ("k.py", "import jax\nimport jax.numpy as jnp\n", "jax"),
         ("starter.jax.py", "def solve(A, B, N):\n    return A + B\n", "jax"),
+        ("k.py", "import cutlass\nimport cutlass.cute as cute\nimport torch\n", "cute"),
+        ("starter.cute.py", "@cute.jit\ndef solve(A, B, C, N):\n    pass\n", "cute"),
         ("k.py", "import tilelang\nimport tilelang.language as T\nimport torch\n", "tilelang"),
         ("k.py", "import torch\nimport tilelang\n", "tilelang"),
         ("add.tilelang.py", "def solve(A, B, C, N):\n    pass\n", "tilelang"),

@@ -4,8 +4,10 @@ Each file under ``solutions/<slug>/`` is a solution of the catalog problem ``<sl
 the habits a LeetGPU solution brings along: accumulating into an output it expects to start at
 zero (``atomicAdd`` / ``+=`` into histograms, dot products, counts, losses), a CUDA ``solve``
 declared without ``extern "C"``, PyTorch's ``conv2d`` for the convolutions (which must compute
-in true fp32), Triton's ``tl.dot`` on fp32 tiles, and Python code that uses the tensors' shapes
-or views flat buffers with the size arguments. Every one must be accepted.
+in true fp32), Triton's ``tl.dot`` on fp32 tiles, Python code that uses the tensors' shapes
+or views flat buffers with the size arguments, and CuTe DSL code with sizes annotated
+``cute.Uint32``, bounds from the tensors' shapes or fragment loads of ``cute.flat_divide``
+tiles. Every one must be accepted.
 
 The PyTorch and Triton files run on the CPU device (Triton through its interpreter) in the
 normal suite; every file, CUDA included, runs on the GPU under ``pytest -m gpu``.
@@ -19,6 +21,7 @@ import pytest
 
 from runner import judge
 from runner.contract import Limits
+from runner.supervisor import cutedsl
 from runner.tools.validate import solution_language
 
 from ..runner.helpers import cuda_available, job
@@ -63,6 +66,8 @@ def test_accepted_on_gpu(case):
     import torch
 
     path, language = case
+    if language == "cute" and cutedsl.install_dirs() is None:
+        pytest.skip("needs nvidia-cutlass-dsl")
     major, minor = torch.cuda.get_device_capability(0)
     r = judge(
         job(

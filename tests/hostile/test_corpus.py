@@ -13,6 +13,7 @@ import shutil
 
 import pytest
 
+from runner.supervisor import cutedsl
 from runner.tools.hostile import HostGuard, judge_case, load_cases
 
 CASES = load_cases()
@@ -46,6 +47,8 @@ def _param(c):
         marks.append(pytest.mark.serial)
     if c.language == "cuda" and not shutil.which("nvcc"):
         marks.append(pytest.mark.skip(reason="needs nvcc"))
+    if c.language == "cute" and cutedsl.install_dirs() is None:
+        marks.append(pytest.mark.skip(reason="needs nvidia-cutlass-dsl"))
     return pytest.param(c, id=c.name, marks=marks)
 
 

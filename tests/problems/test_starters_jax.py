@@ -67,7 +67,7 @@ def test_long_signatures_are_wrapped_to_valid_python():
 
 def test_starters_from_spec_includes_jax():
     s = spec(tensor("A", "in", ["N"]), tensor("C", "out", ["N"]), scalar("N"))
-    assert set(starters_from_spec(s)) == {"cuda", "triton", "pytorch", "cupy", "jax", "tilelang"}
+    assert {"cuda", "triton", "pytorch", "cupy", "jax"} <= set(starters_from_spec(s))
 
 
 @pytest.mark.parametrize("package", PACKAGES, ids=[p.name for p in PACKAGES])

@@ -70,3 +70,48 @@ def test_jax_child_uses_the_gpu_backend_without_preallocation():
     )
     r = judge(job(probe, "jax", "run", "cuda", "vector-add", GPU, 3, _arch()))
     assert r.verdict == "accepted", f"{r.verdict}: {r.message}\n{r.details}"
+
+
+STREAM_PROBE = """
+import time
+import torch
+import jax
+import jax.numpy as jnp
+from runner.child import jax_stream
+from runner.supervisor import jax_stream as built
+
+lib = str(built.library())
+handle = jax_stream.compute_stream(lib)
+assert handle == jax_stream.compute_stream(lib), "JAX's stream changed between programs"
+stream = torch.cuda.ExternalStream(handle)
+f = jax.jit(lambda a: a * 2.0 + 1.0)
+x = jax.device_put(jnp.ones(1 << 20, dtype=jnp.float32))
+jax.block_until_ready(f(x))
+with torch.cuda.stream(stream):
+    torch.cuda._sleep(200_000_000)  # about 100 ms on an H200: far longer than the host's poll
+    y = f(x)
+time.sleep(0.02)
+queued_behind = not y.is_ready()
+jax.block_until_ready(y)
+assert float(y[0]) == 3.0
+print("QUEUED_BEHIND", queued_behind)
+"""
+
+
+def test_jax_kernels_queue_behind_a_spin_on_the_stream_the_child_reads(tmp_path):
+    """The stream the JAX child times on is the one JAX runs its programs on: a kernel
+    dispatched after a long spin queued there is still waiting 20 ms later."""
+    import os
+    import subprocess
+    import sys
+
+    from runner.sandbox.process import RUNNER_ROOT
+    from runner.supervisor.childproc import jax_env
+
+    env = {**os.environ, **jax_env("cuda"), "PYTHONPATH": str(RUNNER_ROOT)}
+    env["KERNELJUDGE_CACHE"] = str(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", STREAM_PROBE], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "QUEUED_BEHIND True" in done.stdout, done.stdout + done.stderr[-2000:]

@@ -10,10 +10,10 @@ from runner.common import leadin
 from runner.supervisor.benchmark import timed_call_message
 
 
-def test_jax_gets_no_lead_in_and_the_launch_languages_the_default():
+def test_jax_gets_a_longer_lead_in_and_the_launch_languages_the_default():
     assert leadin.lead_in_ms("cuda") == leadin.LEAD_IN_MS
     assert leadin.lead_in_ms("pytorch") == leadin.LEAD_IN_MS
-    assert leadin.lead_in_ms("jax") == 0.0
+    assert leadin.lead_in_ms("jax") == 1.0
 
 
 def test_the_spin_scales_with_the_lead_in_and_is_bounded():
@@ -32,7 +32,7 @@ def test_timed_calls_carry_the_supervisors_spin_cycles_for_the_language(monkeypa
     monkeypatch.setattr(leadin, "spin_cycles", lambda: 1234)
     msg = timed_call_message(_judgement("cuda", "cuda"))
     assert msg == {"op": "call", "timed": True, "lead_in_cycles": 1234}
-    assert timed_call_message(_judgement("jax", "cuda"))["lead_in_cycles"] == 0
+    assert timed_call_message(_judgement("jax", "cuda"))["lead_in_cycles"] == 1234 * 5
     assert timed_call_message(_judgement("pytorch", "cpu"))["lead_in_cycles"] == 0
 
 

@@ -212,7 +212,8 @@ def test_device_table_and_floor():
 
 def test_runner_and_its_tests_import_without_django():
     """The GPU box has no Django or Celery: `runner` and every module of tests/runner must
-    import there (`pytest -m gpu tests/runner` runs as is)."""
+    import there (`pytest -m gpu tests/runner` runs as is). A language's own package (CuTe
+    DSL's `cutlass`) is optional on a worker: only its harness module may lack it."""
     import subprocess
     import sys
     from pathlib import Path
@@ -223,8 +224,13 @@ def test_runner_and_its_tests_import_without_django():
         "for name in ('django', 'celery', 'rest_framework', 'pytest_django'):\n"
         "    sys.modules[name] = None\n"
         "import runner\n"
+        "optional = {'cutlass'}\n"
         "for m in pkgutil.walk_packages(runner.__path__, 'runner.'):\n"
-        "    importlib.import_module(m.name)\n"
+        "    try:\n"
+        "        importlib.import_module(m.name)\n"
+        "    except ModuleNotFoundError as e:\n"
+        "        if e.name.split('.')[0] not in optional or not m.name.startswith('runner.child.'):\n"
+        "            raise\n"
         "for path in sorted(glob.glob('tests/runner/**/*.py', recursive=True)):\n"
         "    if 'gpu_sources' not in path:  # solutions, not test modules\n"
         "        importlib.import_module(path[:-3].replace('/', '.'))\n"

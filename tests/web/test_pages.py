@@ -51,6 +51,13 @@ def test_problem_page_has_statement_signature_editor_and_pickers(client):
     assert "atol" in html and "Log in</a> or" in html
 
 
+def test_problem_page_offers_cute_dsl_with_its_starter(client):
+    problem = ProblemFactory()
+    html = client.get(f"/problems/{problem.slug}/").content.decode()
+    assert '<option value="cute">CuTe DSL</option>' in html
+    assert "@cute.jit" in html
+
+
 def test_bundle_is_served(client):
     for path in ("/static/dist/app.js", "/static/dist/app.css", "/static/web/site.css"):
         response = client.get(path)

@@ -37,6 +37,8 @@ class Case:
     # an "accepted" verdict counts as contained only with one of these flags on the result
     # (for example "time_from_supervisor_clock": the forged time was replaced by the bound)
     accepted_with_flags: list[str] = field(default_factory=list)
+    # or, without them, only with a score of at least this (the forgery's real work, timed)
+    accepted_at_least_ms: float | None = None
 
 
 def load_cases(cases_dir: Path = CASES_DIR) -> list[Case]:
@@ -61,6 +63,7 @@ def load_cases(cases_dir: Path = CASES_DIR) -> list[Case]:
                 forbidden=list(t.get("forbidden", [])),
                 limits=dict(t.get("limits", {})),
                 accepted_with_flags=list(t.get("accepted_with_flags", [])),
+                accepted_at_least_ms=t.get("accepted_at_least_ms"),
             )
         )
     return out

@@ -43,9 +43,7 @@ def judge_case(case: Case, guard: HostGuard) -> dict:
     checks = guard.check(case, result_json, returned)
     ok_checks = all(v["ok"] is not False for v in checks.values())
     caught = verdict in case.expected and (
-        verdict != "accepted"
-        or not case.accepted_with_flags
-        or bool(set(flags) & set(case.accepted_with_flags))
+        verdict != "accepted" or honest_acceptance(case, flags, score)
     )
     return {
         "name": case.name,
@@ -62,6 +60,18 @@ def judge_case(case: Case, guard: HostGuard) -> dict:
         "checks": checks,
         "seconds": round(time.monotonic() - t0, 2),
     }
+
+
+def honest_acceptance(case: Case, flags: list[str], score: float | None) -> bool:
+    """Whether an accepted forgery was judged honestly: it carries one of the case's flags
+    (its time came from the supervisor's clock, say), or its score is at least the real work's
+    time the case names; a case that names neither accepts any acceptance."""
+    if not case.accepted_with_flags and case.accepted_at_least_ms is None:
+        return True
+    if set(flags) & set(case.accepted_with_flags):
+        return True
+    floor = case.accepted_at_least_ms
+    return floor is not None and score is not None and score >= floor
 
 
 def run_corpus(device: str = "cpu", names: list[str] | None = None, progress=None) -> dict:

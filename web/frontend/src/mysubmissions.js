@@ -9,6 +9,7 @@ const LANGUAGES = {
   pytorch: "PyTorch",
   cupy: "CuPy",
   jax: "JAX",
+  cute: "CuTe DSL",
   tilelang: "TileLang",
 };
 const FINAL = ["done", "cancelled"];

@@ -1,0 +1,24 @@
+import cutlass
+import cutlass.cute as cute
+
+
+# A: input, cute.Tensor on the GPU, i8, shape [M x K]
+# B: input, cute.Tensor on the GPU, i8, shape [K x N]
+# C: output, cute.Tensor on the GPU, i8, shape [M x N]
+# Write the result into C in place (launch kernels from solve).
+@cute.jit
+def solve(
+    A: cute.Tensor,
+    B: cute.Tensor,
+    C: cute.Tensor,
+    M: cute.Int32,
+    N: cute.Int32,
+    K: cute.Int32,
+    scale_A: cute.Float32,
+    scale_B: cute.Float32,
+    scale_C: cute.Float32,
+    zero_point_A: cute.Int32,
+    zero_point_B: cute.Int32,
+    zero_point_C: cute.Int32,
+):
+    pass

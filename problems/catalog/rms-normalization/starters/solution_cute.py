@@ -1,0 +1,17 @@
+import cutlass
+import cutlass.cute as cute
+
+
+# input: input, cute.Tensor on the GPU, f32, shape [N]
+# output: output, cute.Tensor on the GPU, f32, shape [N]
+# Write the result into output in place (launch kernels from solve).
+@cute.jit
+def solve(
+    input: cute.Tensor,
+    gamma: cute.Float32,
+    beta: cute.Float32,
+    output: cute.Tensor,
+    N: cute.Int32,
+    eps: cute.Float32,
+):
+    pass

@@ -1,0 +1,11 @@
+import cutlass
+import cutlass.cute as cute
+
+
+# values: input, cute.Tensor on the GPU, f32, shape [N]
+# flags: input, cute.Tensor on the GPU, i32, shape [N]
+# output: output, cute.Tensor on the GPU, f32, shape [N]
+# Write the result into output in place (launch kernels from solve).
+@cute.jit
+def solve(values: cute.Tensor, flags: cute.Tensor, output: cute.Tensor, N: cute.Int32):
+    pass

@@ -1,0 +1,206 @@
+"""CuTe DSL on a GPU (``pytest -m gpu tests/runner/test_cute_gpu.py``, with the package on
+PYTHONPATH, e.g. ``PYTHONPATH=$PWD:/tmp/site``): every catalog package with CuTe DSL
+solutions judged on device ``cuda`` in mode submit (tests, benchmark, verified timed calls),
+its correct solutions accepted and its wrong ones rejected; one compilation per job for a
+dtype signature; a ``solve`` that takes the stream; the child's DSL settings; a compile error
+that names the user's line. The hostile CuTe DSL cases are the ``cute-*`` cases of
+tests/hostile (``pytest -m gpu tests/hostile -k cute``); the timing truth is
+``bench/timing_truth.py --language cute``."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from runner import judge
+from runner.contract import Limits
+from runner.supervisor import cutedsl
+
+from .helpers import CATALOG, cuda_available, job
+
+pytestmark = [
+    pytest.mark.gpu,
+    pytest.mark.skipif(not cuda_available(), reason="no CUDA device"),
+    pytest.mark.skipif(cutedsl.install_dirs() is None, reason="needs nvidia-cutlass-dsl"),
+]
+
+GPU = Limits(test_timeout_s=30, benchmark_budget_s=1.0, compile_timeout_s=180)
+SOLUTIONS = sorted(CATALOG.glob("*/solutions/*_cute.py"))
+
+
+def _arch() -> str:
+    import torch
+
+    p = torch.cuda.get_device_properties(0)
+    return f"sm_{p.major}{p.minor}"
+
+
+def _id(path) -> str:
+    return f"{path.parent.parent.name}/{path.name}"
+
+
+def _detail(r) -> str:
+    return f"{r.verdict}: {r.message}\n{(r.details or '')[-2000:]}\n{r.compile_log[-2000:]}"
+
+
+def src(text: str) -> str:
+    return textwrap.dedent(text).lstrip()
+
+
+def test_at_least_ten_problems_have_correct_and_wrong_cute_solutions():
+    slugs = {p.parent.parent.name for p in SOLUTIONS if p.name.startswith("correct_")}
+    wrong = {p.parent.parent.name for p in SOLUTIONS if p.name.startswith("wrong_")}
+    assert len(slugs & wrong) >= 10
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=_id)
+def test_cute_solution_verdict_on_the_gpu(path):
+    slug = path.parent.parent.name
+    r = judge(job(path.read_text(), "cute", "submit", "cuda", slug, GPU, 11, _arch()))
+    if path.name.startswith("correct_"):
+        assert r.verdict == "accepted", _detail(r)
+        cases = (r.benchmark or {}).get("cases") or []
+        assert cases and all(c["median_ms"] > 0 for c in cases), _detail(r)
+        clock = [c.get("clock", {}).get("consistent") for c in cases]
+        print(f"[{_id(path)}] score {r.score_ms} ms, events consistent with the clock: {clock}")
+    else:
+        assert r.verdict not in ("accepted", "internal_error", "compile_error"), _detail(r)
+
+
+TRACE_COUNT = src(
+    """
+    import cutlass
+    import cutlass.cute as cute
+
+
+    @cute.kernel
+    def add_kernel(A: cute.Tensor, B: cute.Tensor, C: cute.Tensor, N: cute.Int32):
+        tidx, _, _ = cute.arch.thread_idx()
+        bidx, _, _ = cute.arch.block_idx()
+        i = bidx * 128 + tidx
+        if i < N:
+            C[i] = A[i] + B[i]
+
+
+    @cute.jit
+    def solve(A: cute.Tensor, B: cute.Tensor, C: cute.Tensor, N: cute.Int32):
+        print("tracing solve")  # Python runs only while CuTe DSL traces
+        add_kernel(A, B, C, N).launch(grid=((N + 127) // 128, 1, 1), block=(128, 1, 1))
+    """
+)
+
+
+def test_one_compilation_serves_every_size():
+    r = judge(job(TRACE_COUNT, "cute", "run", "cuda", "vector-add", GPU, 5, _arch()))
+    assert r.verdict == "accepted", _detail(r)
+    assert len(r.tests) > 1
+    assert r.stdout.count("tracing solve") == 1, r.stdout
+
+
+STREAM_AND_UINT64 = src(
+    """
+    import cutlass
+    import cutlass.cute as cute
+    from cuda.bindings.driver import CUstream
+
+
+    @cute.kernel
+    def add_kernel(A: cute.Tensor, B: cute.Tensor, C: cute.Tensor, N: cute.Int32):
+        tidx, _, _ = cute.arch.thread_idx()
+        bidx, _, _ = cute.arch.block_idx()
+        i = bidx * 256 + tidx
+        if i < N:
+            C[i] = A[i] + B[i]
+
+
+    @cute.jit
+    def solve(A: cute.Tensor, B: cute.Tensor, C: cute.Tensor, N: cute.Uint64, stream: CUstream):
+        n = cutlass.Int32(N)
+        add_kernel(A, B, C, n).launch(
+            grid=((n + 255) // 256, 1, 1), block=(256, 1, 1), stream=stream
+        )
+    """
+)
+
+
+def test_solve_with_a_stream_parameter_and_a_uint64_size_is_accepted():
+    r = judge(job(STREAM_AND_UINT64, "cute", "submit", "cuda", "vector-add", GPU, 6, _arch()))
+    assert r.verdict == "accepted", _detail(r)
+
+
+ENV_PROBE = src(
+    """
+    import os
+
+    import cutlass
+    import cutlass.cute as cute
+
+    assert os.environ["CUTE_DSL_DISABLE_FILE_CACHING"] == "1"
+    assert os.environ["CUTE_DSL_CACHE_DIR"].startswith(os.getcwd()), os.getcwd()
+
+
+    @cute.kernel
+    def add_kernel(A: cute.Tensor, B: cute.Tensor, C: cute.Tensor, N: cute.Int32):
+        tidx, _, _ = cute.arch.thread_idx()
+        bidx, _, _ = cute.arch.block_idx()
+        i = bidx * 256 + tidx
+        if i < N:
+            C[i] = A[i] + B[i]
+
+
+    @cute.jit
+    def solve(A: cute.Tensor, B: cute.Tensor, C: cute.Tensor, N: cute.Int32):
+        add_kernel(A, B, C, N).launch(grid=((N + 255) // 256, 1, 1), block=(256, 1, 1))
+    """
+)
+
+
+def test_child_has_no_disk_cache_outside_the_job():
+    r = judge(job(ENV_PROBE, "cute", "run", "cuda", "vector-add", GPU, 7, _arch()))
+    assert r.verdict == "accepted", _detail(r)
+
+
+UNDEFINED_NAME = src(
+    """
+    import cutlass
+    import cutlass.cute as cute
+
+
+    @cute.kernel
+    def add_kernel(A: cute.Tensor, B: cute.Tensor, C: cute.Tensor, N: cute.Int32):
+        tidx, _, _ = cute.arch.thread_idx()
+        if tidx < N:
+            C[tidx] = A[tidx] + undefined_thing[tidx]
+
+
+    @cute.jit
+    def solve(A: cute.Tensor, B: cute.Tensor, C: cute.Tensor, N: cute.Int32):
+        add_kernel(A, B, C, N).launch(grid=(1, 1, 1), block=(256, 1, 1))
+    """
+)
+
+
+def test_compile_error_names_the_users_line():
+    r = judge(job(UNDEFINED_NAME, "cute", "run", "cuda", "vector-add", GPU, 8, _arch()))
+    assert r.verdict == "compile_error", _detail(r)
+    assert r.message.startswith("CuTe DSL compile error: solution.py:9: NameError"), r.message
+
+
+WRONG_ARITY = src(
+    """
+    import cutlass
+    import cutlass.cute as cute
+
+
+    @cute.jit
+    def solve(A: cute.Tensor, B: cute.Tensor, N: cute.Int32):
+        pass
+    """
+)
+
+
+def test_solve_with_too_few_parameters_is_a_compile_error():
+    r = judge(job(WRONG_ARITY, "cute", "run", "cuda", "vector-add", GPU, 9, _arch()))
+    assert r.verdict == "compile_error", _detail(r)
+    assert "solve takes 3 parameter(s); this problem passes 4: solve(A, B, C, N)" in r.message
