@@ -133,6 +133,12 @@ def job_json(slug: str, source: str, language: str, device: str, mode: str = "su
     return job.to_json()
 
 
+def _pythonpath() -> str:
+    """The project first, then whatever the caller's PYTHONPATH holds (a language's package
+    unpacked outside the environment, on a GPU box without internet)."""
+    return os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+
+
 def run_job(
     spec_json: str, cache_dir: str | None = None, timeout: float = 600, gpu: int | None = None
 ) -> dict:
@@ -144,7 +150,7 @@ def run_job(
         spec = Path(tmp) / "job.json"
         events = Path(tmp) / "events.jsonl"
         spec.write_text(spec_json)
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "PYTHONPATH": _pythonpath()}
         if cache_dir:
             env["KERNELJUDGE_CACHE"] = cache_dir
         if gpu is not None:  # a worker pinned to one GPU
@@ -190,7 +196,7 @@ class RunnerService:
         self.dir = tempfile.mkdtemp(prefix="kjbench-svc-")
         os.chmod(self.dir, 0o700)
         self.socket = str(Path(self.dir) / "runner.sock")
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "PYTHONPATH": _pythonpath()}
         if gpu is not None:
             env["CUDA_VISIBLE_DEVICES"] = str(gpu)
         if cache_dir:
