@@ -39,6 +39,11 @@ from runner.supervisor.outcome import (
 EventFn = Callable[[dict], None] | None
 
 OUTPUT_HARD_FACTOR = 16  # output beyond output_bytes * this -> output_limit_exceeded
+# TileLang compiles its kernels inside the child, with nvcc, whose intermediate files (the
+# preprocessed CUTLASS headers) outgrow the output limit: its child may write files this large
+# (an output flood is still judged by the size read back, not only by SIGXFSZ).
+CHILD_COMPILE_FILE_BYTES = 256 << 20
+CHILD_COMPILING_LANGUAGES = ("tilelang",)
 GPU_LOCK_TIMEOUT_S = 300.0  # waiting longer than this, benchmark anyway and flag it
 SPIN_S = 0.25  # a timed call's answer is polled for this long before sleeping
 
@@ -262,7 +267,10 @@ class Judgement:
         self.make_inputs = getattr(self.reference, "make_inputs", None)
 
     def _max_file_bytes(self) -> int:
-        return self.limits.output_bytes * OUTPUT_HARD_FACTOR + (1 << 20)
+        most = self.limits.output_bytes * OUTPUT_HARD_FACTOR + (1 << 20)
+        if self.job.language in CHILD_COMPILING_LANGUAGES:
+            return max(most, CHILD_COMPILE_FILE_BYTES)
+        return most
 
     def _param_list(self) -> list[dict]:
         return [
