@@ -61,12 +61,15 @@ def test_tilelang_solution_verdict_on_the_gpu(path):
         assert r.verdict not in ("accepted", "internal_error", "compile_error"), detail
 
 
-def test_a_compiled_kernel_launches_on_torchs_current_stream():
+def test_a_compiled_kernel_launches_on_torchs_current_stream(tmp_path):
     import torch
 
-    spec = importlib.util.spec_from_loader("tilelang_vector_add", loader=None)
+    # from a file: TileLang reads a kernel's source through inspect
+    path = tmp_path / "vector_add_tilelang.py"
+    path.write_text(VECTOR_ADD)
+    spec = importlib.util.spec_from_file_location("tilelang_vector_add", path)
     module = importlib.util.module_from_spec(spec)
-    exec(compile(VECTOR_ADD, "vector_add_tilelang.py", "exec"), module.__dict__)
+    spec.loader.exec_module(module)
     n = 1 << 20
     a = torch.rand(n, device="cuda")
     b = torch.rand(n, device="cuda")
