@@ -35,7 +35,14 @@ CUTE_DSL = CarrySet(
         ("nvidia-cutlass-dsl-libs-core", "4.8.1"),
         ("nvidia-cutlass-dsl-libs-cu13", "4.8.1"),
     ),
-    remove=(),
+    remove=(
+        (
+            "nvidia_cutlass_dsl/cu13/lib/stubs/*",
+            "empty-bodied libcute_dsl_runtime.so copies for aarch64 Linux and QNX, used only "
+            "to link ahead-of-time exported kernels for those machines "
+            "(cutlass/cute/export/aot_config.py)",
+        ),
+    ),
     not_carried=(
         "nvidia-cutlass-dsl-libs-cu12: the CUDA 12 flavour; the loader picks the newest "
         "flavour the driver supports and the box's driver is CUDA 13.0",

@@ -165,7 +165,13 @@ def strip_elf(site: Path, paths: list[str]) -> list[dict]:
             continue
         before = p.stat().st_size
         tmp = p.with_name(p.name + ".stripping")
-        subprocess.run(["strip", "--strip-unneeded", "-o", str(tmp), str(p)], check=True)
+        run = subprocess.run(
+            ["strip", "--strip-unneeded", "-o", str(tmp), str(p)], capture_output=True, text=True
+        )
+        if run.returncode != 0:  # e.g. an ELF for another machine (an aarch64 link stub)
+            tmp.unlink(missing_ok=True)
+            done.append({"path": rel, "before": before, "after": before, "error": run.stderr[:200]})
+            continue
         after = tmp.stat().st_size
         if after < before:
             os.chmod(tmp, p.stat().st_mode)
