@@ -1,7 +1,8 @@
 """cuTile: a tile-per-block vector add (``ct.load``/``ct.store``) launched with ``ct.launch``
 on torch tensors, checked against torch, timed with CUDA events. tileiras comes from the
 archive (``nvidia/cu13/bin``, put first on PATH; cuda.tile looks there when the pip packages
-it checks for are not all installed). See smoke.py."""
+it checks for are not all installed) with the libnvvm of the same release beside it
+(``nvidia/cu13/lib/libnvvm.so.4``). See smoke.py."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ def main() -> None:
     try:
         folder = parse_site()
         os.environ["PATH"] = f"{folder / 'nvidia' / 'cu13' / 'bin'}:{os.environ.get('PATH', '')}"
+        # without CUDA_HOME, tileiras loads the libnvvm of its own release from
+        # ../lib/libnvvm.so.4 rather than the older toolkit's nvvm/lib64/libnvvm.so
+        for key in ("CUDA_HOME", "CUDA_PATH"):
+            os.environ.pop(key, None)
         import cuda.tile as ct
         import torch
 
