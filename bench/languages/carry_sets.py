@@ -42,6 +42,13 @@ CUTE_DSL = CarrySet(
             "to link ahead-of-time exported kernels for those machines "
             "(cutlass/cute/export/aot_config.py)",
         ),
+        (
+            "nvidia_cutlass_dsl/dsl_packages/iket/*",
+            "IKET (in-kernel event tracing), a profiler: its libraries, CLI and headers are "
+            "used only when the compiler option enable-iket is set or "
+            "cute.experimental.iket is used; cutlass/cute/experimental/__init__.py imports "
+            "it inside try/except ImportError and puts a stub in its place",
+        ),
     ),
     not_carried=(
         "nvidia-cutlass-dsl-libs-cu12: the CUDA 12 flavour; the loader picks the newest "
