@@ -147,10 +147,6 @@ MOJO = CarrySet(
             "modular/lib/libjemalloc_preload.so",
             "an LD_PRELOAD allocator for MAX's serving processes; nothing links it",
         ),
-        (
-            "modular/lib/libmax_profiler_shim.so",
-            "a profiler shim loaded only when MAX profiling is switched on",
-        ),
         ("max/include/*", "MAX's C API headers, for C programs embedding MAX"),
         (
             "modular/lib/mojo/*.mojoc",
