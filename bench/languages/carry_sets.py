@@ -134,6 +134,17 @@ MOJO = CarrySet(
             "turns addresses into names in crash backtraces; a crash still prints addresses",
         ),
         (
+            "modular/bin/gpu-query",
+            "a command that prints the GPU's properties (the `gpu-query` console script); no "
+            "other file of the install names it (searched), and the build is given "
+            "--target-accelerator; measured: the sm_90 shared-library build succeeds without it",
+        ),
+        (
+            "modular/bin/modular-crashpad-handler",
+            "the crash-report handler; without it mojo prints 'Failed to initialize Crashpad. "
+            "Crash reporting will not be available' and builds as before (measured)",
+        ),
+        (
             "modular/bin/lld",
             "LLVM's linker; `mojo build` links host code through the system C compiler: "
             "measured here, a `--emit shared-lib` build for sm_90 succeeded with lld deleted, "
