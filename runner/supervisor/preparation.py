@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from runner.contract.vocabulary import CPU_LANGUAGES, LANGUAGE_NAMES, LANGUAGES
 from runner.supervisor import cutedsl, devices, gpulock
 from runner.supervisor.outcome import Verdict
 
@@ -16,7 +17,7 @@ PY_FILE = "solution.py"
 # languages offered only where their Python package is installed beside the runner (never
 # in requirements.txt: the worker's operator adds it), by (package, name people call it)
 LANGUAGE_PACKAGES = {"tilelang": ("tilelang", "TileLang")}
-GPU_ONLY_LANGUAGES = {"cuda": "CUDA", "cupy": "CuPy", "cute": "CuTe DSL", "tilelang": "TileLang"}
+GPU_ONLY_LANGUAGES = tuple(lang for lang in LANGUAGES if lang not in CPU_LANGUAGES)
 
 
 def require_language_package(j: Judgement) -> None:
@@ -83,7 +84,7 @@ def require_cuda(j: Judgement) -> None:
     name), or an internal_error Verdict that says why the job cannot run here."""
     job = j.job
     if job.device != "cuda":
-        lang = GPU_ONLY_LANGUAGES[job.language]
+        lang = LANGUAGE_NAMES[job.language]
         what = "compiled successfully, but " if job.language == "cuda" else ""
         raise Verdict(
             "internal_error",
