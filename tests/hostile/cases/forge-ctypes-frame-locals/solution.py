@@ -16,7 +16,7 @@ def _busy(work, big, seconds=0.1):
 
 
 def _reset_caller_clock():
-    f = sys._getframe(2)  # solve's callers, up to the child's cmd_call that holds t0
+    f = sys._getframe(2)  # solve's callers, up to the child's function that holds t0
     while f is not None and "t0" not in f.f_locals:
         f = f.f_back
     if f is not None:
