@@ -66,8 +66,21 @@ _CONSTEXPR = cutlass.Constexpr
 _DEFAULT_SCALAR = {"int": cute.Int32, "float": cute.Float32}
 
 
+def add_leetgpu_spellings() -> None:
+    """LeetGPU's CuTe starters annotate unsigned sizes ``cute.UInt64`` (``UInt32``...), names
+    that CuTe DSL 4.8.1 spells ``Uint64``: the other spelling is added where it is missing,
+    before user code, so that such a file imports here as there."""
+    for module in (cutlass, cute):
+        for bits in (8, 16, 32, 64, 128):
+            known = getattr(module, f"Uint{bits}", None)
+            if known is not None and not hasattr(module, f"UInt{bits}"):
+                setattr(module, f"UInt{bits}", known)
+
+
 def boot(device: str) -> str:
-    """CuTe DSL's version, checked before any user code runs; it generates GPU code only."""
+    """CuTe DSL's version, checked before any user code runs; it generates GPU code only.
+    LeetGPU's spellings of its unsigned types are added (:func:`add_leetgpu_spellings`)."""
+    add_leetgpu_spellings()
     if device != "cuda":
         raise RuntimeError(
             "CuTe DSL runs on a GPU only; this judge process has device "

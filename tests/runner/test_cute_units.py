@@ -109,3 +109,12 @@ def test_compile_error_names_the_users_line(tmp_path):
     last = reply["error"].splitlines()[-1]
     assert last.startswith("CuTe DSL compile error: solution.py:8: "), last
     assert "missing_name" in last
+
+
+def test_leetgpu_spelling_of_unsigned_sizes_is_accepted(tmp_path):
+    from runner.child import cute_solution as cs
+
+    cs.boot("cuda")
+    source = SOURCE.replace("N: cute.Uint64", "N: cute.UInt64")
+    call = cs.Call(load(tmp_path, source), PARAMS, tensors(2), {"N": 8, "lo": 0.5}, {})
+    assert type(call.args[2]).__name__ == "Uint64"
