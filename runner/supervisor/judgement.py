@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from runner.contract import JobSpec, JudgeResult, Limits, ProblemSpec
+from runner.contract.vocabulary import LANGUAGE_NAMES
 from runner.sandbox import process as proc
 from runner.supervisor import benchmark, devices, functional, gpulock, preparation, profile
 from runner.supervisor.buffers import CaseBuffers
@@ -292,11 +293,12 @@ class Judgement:
         """The child starts the job's language runtime before any user code, so that the
         calibration's empty calls run on it (runner/child/torch_child.py, ``language``)."""
         t0 = time.monotonic()
+        where = f"while starting {LANGUAGE_NAMES[self.job.language]}"
         msg = {"op": "language", "language": self.job.language}
-        reply = self.ask(msg, self.limits.test_timeout_s + JIT_ALLOWANCE_S, "while starting JAX")
+        reply = self.ask(msg, self.limits.test_timeout_s + JIT_ALLOWANCE_S, where)
         self.phases["start_s"] = self.phases.get("start_s", 0.0) + time.monotonic() - t0
         if not reply.get("ok"):
-            raise child_error_verdict(reply, "while starting JAX")
+            raise child_error_verdict(reply, where)
 
     def _start_child(self, module_path: Path) -> None:
         t0 = time.monotonic()
