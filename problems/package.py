@@ -9,16 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from problems.jsonsafe import encode_floats
-
-STARTER_FILES = {
-    "cuda": "solution.cu",
-    "triton": "solution_triton.py",
-    "pytorch": "solution_pytorch.py",
-    "cupy": "solution_cupy.py",
-    "jax": "solution_jax.py",
-    "cute": "solution_cute.py",
-    "tilelang": "solution_tilelang.py",
-}
+from runner.contract import STARTER_FILES
 
 
 class PackageError(Exception):

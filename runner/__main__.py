@@ -24,10 +24,8 @@ import secrets
 import sys
 from pathlib import Path
 
-from runner.contract import LANGUAGES
+from runner.contract import LANGUAGES, language_of_source
 from runner.supervisor import bytecode
-
-EXT_LANG = {".cu": "cuda", ".cuh": "cuda"}
 
 
 class UsageError(Exception):
@@ -35,22 +33,7 @@ class UsageError(Exception):
 
 
 def _guess_language(path: Path) -> str:
-    if path.suffix in EXT_LANG:
-        return "cuda"
-    if path.name.endswith(".cute.py"):
-        return "cute"
-    if path.name.endswith(".tilelang.py"):
-        return "tilelang"
-    text = path.read_text(errors="replace")
-    if "import tilelang" in text:
-        return "tilelang"
-    if "import cupy" in text:
-        return "cupy"
-    if "import cutlass" in text or "from cutlass" in text:
-        return "cute"
-    if "import triton" in text or "@triton.jit" in text:
-        return "triton"
-    return "pytorch"
+    return language_of_source(path.name, path.read_text(errors="replace"))
 
 
 def _fmt(v, digits: int = 4) -> str:

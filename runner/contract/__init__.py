@@ -30,6 +30,7 @@ from runner.contract.vocabulary import (
     VERDICT_NAMES,
     VERDICTS,
     language_of_file,
+    language_of_source,
     nbytes,
 )
 
@@ -67,6 +68,7 @@ __all__ = [
     "eval_expr",
     "expr_names",
     "language_of_file",
+    "language_of_source",
     "nbytes",
     "parse_dist",
 ]

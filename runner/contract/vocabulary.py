@@ -14,7 +14,7 @@ TENSOR_DTYPES = ("f32", "f16", "bf16", "f8e4m3", "i32", "u32", "i8", "u8")
 FLOAT_DTYPES = ("f32", "f16", "bf16", "f8e4m3")
 SCALAR_DTYPES = ("int", "float")
 TENSOR_ROLES = ("in", "out", "inout")
-LANGUAGES = ("cuda", "triton", "pytorch", "cupy", "jax", "cute", "tilelang")
+LANGUAGES = ("cuda", "triton", "pytorch", "cupy", "jax", "cute", "tilelang", "cutile", "mojo")
 MODES = ("run", "submit", "profile")
 DEVICES = ("cpu", "cuda")
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -52,6 +52,8 @@ STARTER_FILES = {
     "jax": "solution_jax.py",
     "cute": "solution_cute.py",
     "tilelang": "solution_tilelang.py",
+    "cutile": "solution_cutile.py",
+    "mojo": "solution.mojo",
 }
 # What people call each language and verdict (the site's pages and admin show these).
 LANGUAGE_NAMES = {
@@ -62,6 +64,8 @@ LANGUAGE_NAMES = {
     "jax": "JAX",
     "cute": "CuTe DSL",
     "tilelang": "TileLang",
+    "cutile": "cuTile",
+    "mojo": "Mojo",
 }
 # the languages the CPU device judges (Triton through its interpreter)
 CPU_LANGUAGES = ("pytorch", "triton", "jax")
@@ -88,6 +92,41 @@ def language_of_file(name: str) -> str | None:
         if name.endswith(starter.removeprefix("solution")):
             return language
     return None
+
+
+# Imports that name a Python solution's language, checked in this order (a TileLang or cuTile
+# file imports torch too; anything else is PyTorch) and file names that do (LeetGPU's starter
+# names: vector_add.cute.py).
+SOURCE_IMPORTS = (
+    ("tilelang", ("import tilelang", "from tilelang")),
+    ("cutile", ("import cuda.tile", "from cuda.tile", "from cuda import tile")),
+    ("cupy", ("import cupy", "from cupy")),
+    ("cute", ("import cutlass", "from cutlass")),
+    ("triton", ("import triton", "from triton", "@triton.jit")),
+    ("jax", ("import jax", "from jax")),
+)
+NAME_SUFFIXES = {
+    ".cu": "cuda",
+    ".cuh": "cuda",
+    ".jax.py": "jax",
+    ".cute.py": "cute",
+    ".tilelang.py": "tilelang",
+    ".cutile.py": "cutile",
+    ".mojo": "mojo",
+    ".\N{FIRE}": "mojo",
+}
+
+
+def language_of_source(name: str, text: str) -> str:
+    """The language of a solution from its file name, else from what it imports; PyTorch
+    when neither says."""
+    for suffix, language in NAME_SUFFIXES.items():
+        if name.endswith(suffix):
+            return language
+    for language, marks in SOURCE_IMPORTS:
+        if any(mark in text for mark in marks):
+            return language
+    return "pytorch"
 
 
 DTYPE_BYTES = {

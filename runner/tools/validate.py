@@ -17,12 +17,16 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from runner.contract import CPU_LANGUAGES, LANGUAGES, JobSpec, Limits, ProblemSpec, SpecError
+from runner.contract import (
+    CPU_LANGUAGES,
+    LANGUAGES,
+    JobSpec,
+    Limits,
+    ProblemSpec,
+    SpecError,
+    language_of_file,
+)
 from runner.supervisor.stats import geomean
-
-PY_SUFFIXES = {
-    f"_{lang}.py": lang for lang in ("pytorch", "triton", "cupy", "jax", "cute", "tilelang")
-}
 
 
 @dataclass
@@ -50,12 +54,7 @@ class PackageReport:
 
 
 def solution_language(path: Path) -> str | None:
-    if path.suffix == ".cu":
-        return "cuda"
-    for suffix, lang in PY_SUFFIXES.items():
-        if path.name.endswith(suffix):
-            return lang
-    return None
+    return language_of_file(path.name)
 
 
 def runnable_on(language: str, device: str) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from runner.contract import LANGUAGES, ProblemSpec, SpecError
+from runner.contract import LANGUAGES, ProblemSpec, SpecError, language_of_source
 
 from .report import DEFAULT_ARCH, inspect_source
 
@@ -73,11 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     language = args.language
     if language is None:
-        text = src.read_text(errors="replace")
-        language = "cuda" if src.suffix in (".cu", ".cuh") else (
-            "tilelang" if "import tilelang" in text
-            else "triton" if "import triton" in text else "pytorch"
-        )  # fmt: skip
+        language = language_of_source(src.name, src.read_text(errors="replace"))
     report = inspect_source(
         src.read_text(errors="replace"),
         language,
