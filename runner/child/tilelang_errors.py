@@ -15,12 +15,10 @@ runtime error, with the same user-only traceback and a hint for the usual mistak
 from __future__ import annotations
 
 import re
-import traceback
 from collections.abc import Sequence
 
-Frame = tuple[str, int, str, str]  # (filename, line number, function, source line)
+from runner.child.user_frames import USER_FILE, Frame, format_frames, frames_of
 
-USER_FILE = "solution.py"
 # frames of the library stack (Python files of tilelang, tvm, tvm_ffi; C++ frames that TVM
 # prints with their build paths or as <unknown>) and of the harness
 _INTERNAL_PARTS = ("/tilelang/", "/tvm/", "/tvm_ffi/", "runner/child", "/torch/")
@@ -129,15 +127,6 @@ def hint(message: str) -> str:
     return ""
 
 
-def _format_frames(frames: Sequence[Frame]) -> list[str]:
-    out = []
-    for filename, lineno, name, line in frames:
-        out.append(f'  File "{filename}", line {lineno}, in {name}\n')
-        if line:
-            out.append(f"    {line.strip()}\n")
-    return out
-
-
 def describe(
     exc_type: str, message: str, frames: Sequence[Frame], compiling: bool | None = None
 ) -> tuple[bool, str, str]:
@@ -153,7 +142,7 @@ def describe(
         user = [*user, (filename, span, "kernel", "")]
     head = headline(exc_type, message)
     extra = hint(message)
-    lines = ["Traceback (most recent call last):\n", *_format_frames(user)] if user else []
+    lines = ["Traceback (most recent call last):\n", *format_frames(user)] if user else []
     errors = nvcc_errors(message)
     if errors:
         lines.append(head + "\n")
@@ -173,13 +162,6 @@ def describe(
     if len(text) > MAX_LOG_CHARS:  # keep the end: the summary and the user's last frames
         text = "...\n" + text[-MAX_LOG_CHARS:]
     return compile_failure, summary, text
-
-
-def frames_of(exc: BaseException) -> list[Frame]:
-    return [
-        (f.filename, f.lineno or 0, f.name, f.line or "")
-        for f in traceback.extract_tb(exc.__traceback__)
-    ]
 
 
 def raised_compiling(exc: BaseException) -> bool:

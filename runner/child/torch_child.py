@@ -24,9 +24,10 @@ CuTe DSL solutions (runner/child/cute_solution.py) are compiled with ``cute.comp
 case's buffers are attached (once per dtype signature), and the timed call runs the compiled
 function, whose kernels write the output buffers in place on torch's current stream.
 
-TileLang solutions get torch tensors as Triton's do (TileLang's calls launch on torch's current
-stream); TileLang is imported before their module, and an exception out of its compiler is a
-compile error (runner/child/tilelang_errors.py).
+TileLang and cuTile solutions get torch tensors as Triton's do (their kernels launch on torch's
+current stream); the language's package is imported before their module, and an exception out
+of its compiler is a compile error (runner/child/tilelang_errors.py,
+runner/child/cutile_errors.py).
 
 There is no read-back, refill, dump or integrity command: the child never reads or writes a
 buffer for the supervisor, and nothing it could forge is believed without a bound. Before
@@ -46,8 +47,9 @@ _perf_counter = time.perf_counter
 
 import torch  # noqa: E402
 
-from runner.child import loop, solution, tilelang_errors  # noqa: E402
+from runner.child import cutile_errors, loop, solution, tilelang_errors  # noqa: E402
 from runner.common import arena, leadin, wire  # noqa: E402
+from runner.contract.vocabulary import LANGUAGE_NAMES  # noqa: E402
 
 _cuda_synchronize = torch.cuda.synchronize
 _event_record = torch.cuda.Event.record
@@ -57,6 +59,8 @@ _on_stream = torch.cuda.stream
 _external_stream = torch.cuda.ExternalStream
 
 
+# languages whose kernels a Python library compiles inside this process, by their error mapping
+PYTHON_COMPILERS = {"tilelang": tilelang_errors, "cutile": cutile_errors}
 SPIN_S = 0.05  # poll for the next command this long before sleeping (GPU)
 
 
@@ -169,11 +173,13 @@ class Child:
             except BaseException as exc:  # noqa: BLE001
                 return self._error_reply(exc, "while starting CuTe DSL")
             self.cute = cute_solution
-        if self.language == "tilelang":
+        if self.language in PYTHON_COMPILERS:
+            errors = PYTHON_COMPILERS[self.language]
             try:  # before user code: its import (seconds) is not the solution's doing
-                tilelang_errors.boot(self.device)
+                errors.boot(self.device)
             except BaseException as exc:  # noqa: BLE001
-                return loop.error_reply(exc, "while starting TileLang", "exception")
+                name = LANGUAGE_NAMES[self.language]
+                return loop.error_reply(exc, f"while starting {name}", "exception")
         try:
             if self.language == "cuda":
                 self.solve, self.kj_last_error = solution.load_cuda_solution(
@@ -399,9 +405,10 @@ class Child:
         solution.raise_recorded_cuda_error(self.kj_last_error)
 
     def _error_reply(self, exc: BaseException, where: str) -> dict:
-        if self.language == "tilelang" and not _is_oom(exc):
-            if tilelang_errors.raised_compiling(exc):  # nvcc's text is no CUDA error
-                return tilelang_errors.error_reply(exc, where, "compile_error")
+        errors = PYTHON_COMPILERS.get(self.language)
+        if errors is not None and not _is_oom(exc):
+            if errors.raised_compiling(exc):  # a compiler's text is no CUDA error
+                return errors.error_reply(exc, where, "compile_error")
         if _is_oom(exc):
             kind = "memory"
         elif _is_cuda_error(exc):
@@ -415,8 +422,8 @@ class Child:
             from runner.child import cute_errors  # noqa: PLC0415
 
             return cute_errors.run_error_reply(exc, where, kind)
-        if self.language == "tilelang":
-            return tilelang_errors.error_reply(exc, where, kind)
+        if errors is not None:
+            return errors.error_reply(exc, where, kind)
         return loop.error_reply(exc, where, kind)
 
 

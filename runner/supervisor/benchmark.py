@@ -218,7 +218,7 @@ def _method(j: Judgement) -> str:
 
 def _call_limit(j: Judgement, it: int) -> float:
     """A call's time limit: a warm-up call (untimed) may compile the kernel for the case's
-    sizes (Triton, TileLang, JAX), so it gets a test's limit with the JIT allowance."""
+    sizes (Triton, TileLang, cuTile, JAX), so it gets a test's limit with the JIT allowance."""
     if it < WARMUP_CALLS:
         return functional.call_timeout(j)
     return j.limits.test_timeout_s

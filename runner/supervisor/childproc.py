@@ -17,7 +17,7 @@ from typing import Any
 from runner.common import wire
 from runner.contract import JobSpec, Limits
 from runner.sandbox import process as proc
-from runner.supervisor import cutedsl, jax_stream
+from runner.supervisor import cutedsl, cutile, jax_stream
 from runner.supervisor.outcome import ChildDied, ChildTimeout
 
 
@@ -144,6 +144,7 @@ class ChildProcess:
             binds += stream_binds
         if device == "cuda":
             env.update(cutedsl.cute_env(job_dir))
+            env.update(cutile.child_env(job_dir, env["PATH"]))
         env.update(tilelang_env(job_dir))
         if device == "cpu":
             env["CUDA_VISIBLE_DEVICES"] = ""

@@ -28,8 +28,8 @@ def call_timeout(j: Judgement) -> float:
     """A test's limit counts the solution's work, not a JIT compile: Triton specialises a kernel
     anew for new sizes, and CuPy, PyTorch on a GPU compile or load libraries at first use, so
     those languages get the JIT allowance on every test; JAX compiles each new shape with XLA,
-    on every device; TileLang compiles a kernel at its first call for each new specialisation
-    (a static size). A benchmark case's warm-up calls get the same limit
+    on every device; TileLang and cuTile compile a kernel at its first call for each new
+    specialisation (a static size, a dtype). A benchmark case's warm-up calls get the same limit
     (runner/supervisor/benchmark.py): a new size may compile there too."""
     jit = j.job.language != "cuda" and (
         j.job.device == "cuda" or j.job.language in ("triton", "jax")

@@ -40,11 +40,12 @@ from runner.supervisor.outcome import (
 EventFn = Callable[[dict], None] | None
 
 OUTPUT_HARD_FACTOR = 16  # output beyond output_bytes * this -> output_limit_exceeded
-# TileLang compiles its kernels inside the child, with nvcc, whose intermediate files (the
-# preprocessed CUTLASS headers) outgrow the output limit: its child may write files this large
+# TileLang and cuTile compile their kernels inside the child (nvcc, tileiras with ptxas), whose
+# intermediate files (TileLang's preprocessed CUTLASS headers, a large kernel's PTX) outgrow the
+# output limit: their child may write files this large
 # (an output flood is still judged by the size read back, not only by SIGXFSZ).
 CHILD_COMPILE_FILE_BYTES = 256 << 20
-CHILD_COMPILING_LANGUAGES = ("tilelang",)
+CHILD_COMPILING_LANGUAGES = ("tilelang", "cutile")
 GPU_LOCK_TIMEOUT_S = 300.0  # waiting longer than this, benchmark anyway and flag it
 SPIN_S = 0.25  # a timed call's answer is polled for this long before sleeping
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from runner.contract.vocabulary import CPU_LANGUAGES, LANGUAGE_NAMES, LANGUAGES
-from runner.supervisor import cutedsl, devices, gpulock
+from runner.supervisor import cutedsl, cutile, devices, gpulock
 from runner.supervisor.outcome import Verdict
 
 if TYPE_CHECKING:
@@ -24,10 +24,16 @@ def require_language_package(j: Judgement) -> None:
     """An internal_error Verdict when this worker lacks the language's package (found on
     this process's sys.path, which the child shares: runner/supervisor/childproc.py), before
     anything runs. CuTe DSL is found where runner/supervisor/cutedsl.py looks for it, and only
-    for a job on the GPU device (on the CPU one, the GPU-only check says why it cannot run)."""
+    for a job on the GPU device (on the CPU one, the GPU-only check says why it cannot run);
+    cuTile, with a compiler that can run, where runner/supervisor/cutile.py looks for them."""
     if j.job.language == "cute":
         if j.job.device == "cuda" and cutedsl.install_dirs() is None:
             raise Verdict("internal_error", cutedsl.MISSING)
+        return
+    if j.job.language == "cutile":
+        why = cutile.missing() if j.job.device == "cuda" else None
+        if why:
+            raise Verdict("internal_error", why)
         return
     needed = LANGUAGE_PACKAGES.get(j.job.language)
     if needed is None:
