@@ -186,6 +186,7 @@ CUTILE = CarrySet(
         ("cuda-tile", "1.7.0"),
         ("nvidia-cuda-tileiras", "13.4.92"),
         ("nvidia-nvvm", "13.4.92"),
+        ("nvidia-cuda-nvcc", "13.4.92"),
     ),
     remove=(
         (
@@ -196,13 +197,33 @@ CUTILE = CarrySet(
             "nvidia/cu13/bin/tileirdisasm",
             "the Tile IR disassembler, used only when a text dump of the bytecode is asked for",
         ),
+        *(
+            (
+                f"nvidia/cu13/bin/{name}",
+                "nvidia-cuda-nvcc travels for its ptxas alone (tileiras runs the ptxas it finds "
+                "first on PATH, and CUDA 13.0's rejects tileiras 13.4's PTX: measured, 'failed "
+                "to compile Tile IR program'); nvcc's driver and its other tools never run",
+            )
+            for name in (
+                "nvcc",
+                "nvlink",
+                "cudafe++",
+                "fatbinary",
+                "bin2c",
+                "__nvcc_device_query",
+                "nvcc.profile",
+                "crt/*",
+            )
+        ),
+        (
+            "nvidia/cu13/include/fatbinary_section.h",
+            "a header of nvcc's fat binaries; nothing compiles C++ against it here",
+        ),
     ),
     not_carried=(
-        "nvidia-cuda-nvcc, nvidia-nvjitlink 13.4, nvidia-cuda-runtime 13.4, nvidia-cuda-crt "
-        "(the rest of cuda-toolkit[nvcc,nvvm,tileiras]): tileiras 13.4 links ptxas in and "
-        "dlopens only libnvvm (its strings name lib/libnvvm.so.4 and nvvm/lib64/libnvvm.so); "
-        "cuda.tile looks tileiras up on PATH when the three pip packages it checks are not "
-        "all installed",
+        "nvidia-nvjitlink 13.4, nvidia-cuda-runtime 13.4, nvidia-cuda-crt (the rest of "
+        "cuda-toolkit[nvcc,nvvm,tileiras]): tileiras dlopens libnvvm and runs ptxas; nothing "
+        "else of the toolkit runs (a kernel's launch goes through the driver)",
     ),
 )
 
