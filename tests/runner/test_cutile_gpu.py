@@ -1,0 +1,128 @@
+"""cuTile on a GPU (``pytest -m gpu tests/runner/test_cutile_gpu.py``, with cuda-tile importable
+and tileiras with a ptxas as new beside it, e.g. unpacked in a folder named in PYTHONPATH):
+every catalog package with cuTile solutions judged on device ``cuda`` in mode submit, its
+correct solutions accepted and its wrong ones rejected; a kernel launches on torch's current
+stream; a compile error names the user's line; the child compiles with the worker's tileiras and
+keeps no disk cache. The hostile cuTile cases are ``pytest -m gpu tests/hostile -k cutile``; the
+timing truth is ``bench/timing_truth.py --language cutile``."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+from runner import judge
+from runner.contract import Limits
+
+from .helpers import CATALOG, cuda_available, job
+
+pytestmark = [
+    pytest.mark.gpu,
+    pytest.mark.skipif(not cuda_available(), reason="no CUDA device"),
+    pytest.mark.skipif(importlib.util.find_spec("cuda.tile") is None, reason="needs cuda-tile"),
+]
+
+GPU = Limits(test_timeout_s=30, benchmark_budget_s=1.0, compile_timeout_s=180)
+SOLUTIONS = sorted(CATALOG.glob("*/solutions/*_cutile.py"))
+VECTOR_ADD = """import cuda.tile as ct
+import torch
+
+TILE = 1024
+
+
+@ct.kernel
+def add_kernel(a, b, c, tile: ct.Constant[int]):
+    pid = ct.bid(0)
+    x = ct.load(a, index=(pid,), shape=(tile,))
+    y = ct.load(b, index=(pid,), shape=(tile,))
+    ct.store(c, index=(pid,), tile=x + y)
+
+
+def solve(A, B, C, N):
+    ct.launch(torch.cuda.current_stream(), ((N + TILE - 1) // TILE, 1, 1), add_kernel, (A, B, C, TILE))
+"""
+
+
+def _arch() -> str:
+    import torch
+
+    p = torch.cuda.get_device_properties(0)
+    return f"sm_{p.major}{p.minor}"
+
+
+def _id(path) -> str:
+    return f"{path.parent.parent.name}/{path.name}"
+
+
+def test_at_least_ten_problems_have_correct_and_wrong_cutile_solutions():
+    slugs = {p.parent.parent.name for p in SOLUTIONS if p.name.startswith("correct_")}
+    wrong = {p.parent.parent.name for p in SOLUTIONS if p.name.startswith("wrong_")}
+    assert len(slugs & wrong) >= 10
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=_id)
+def test_cutile_solution_verdict_on_the_gpu(path):
+    slug = path.parent.parent.name
+    spec = job(path.read_text(), "cutile", "submit", "cuda", slug, GPU, 11, _arch())
+    r = judge(spec)
+    detail = f"{r.verdict}: {r.message}\n{(r.details or '')[-2000:]}"
+    if path.name.startswith("correct_"):
+        assert r.verdict == "accepted", detail
+        cases = (r.benchmark or {}).get("cases") or []
+        assert cases and all(c["median_ms"] > 0 for c in cases), detail
+        clock = [c.get("clock", {}).get("consistent") for c in cases]
+        print(f"[{_id(path)}] score {r.score_ms} ms, events consistent with the clock: {clock}")
+    else:
+        assert r.verdict not in ("accepted", "internal_error", "compile_error"), detail
+
+
+def test_the_inline_vector_add_is_accepted():
+    r = judge(job(VECTOR_ADD, "cutile", "submit", "cuda", "vector-add", GPU, 11, _arch()))
+    assert r.verdict == "accepted", f"{r.verdict}: {r.message}\n{r.details}"
+
+
+def test_a_kernel_launches_on_torchs_current_stream(tmp_path):
+    import torch
+
+    path = tmp_path / "vector_add_cutile.py"  # from a file: cuTile reads a kernel's source
+    path.write_text(VECTOR_ADD)
+    spec = importlib.util.spec_from_file_location("cutile_vector_add", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    n = 1 << 20
+    a = torch.rand(n, device="cuda")
+    b = torch.rand(n, device="cuda")
+    c = torch.zeros(n, device="cuda")
+    module.solve(a, b, c, n)  # compiles, outside the stream test
+    c.zero_()
+    torch.cuda.synchronize()
+    side = torch.cuda.Stream()
+    with torch.cuda.stream(side):
+        torch.cuda._sleep(2_000_000_000)  # about a second of spinning on the side stream
+        module.solve(a, b, c, n)
+    written_early = bool(c.any().item())  # waits for the default stream only
+    side.synchronize()
+    assert not written_early, "the kernel ran on another stream than torch's current one"
+    assert torch.equal(c, a + b)
+
+
+def test_a_compile_error_names_the_users_line_on_the_gpu():
+    source = VECTOR_ADD.replace("tile=x + y)", "tile=x + y * scale)")
+    line = next(k for k, ln in enumerate(source.splitlines(), 1) if "* scale" in ln)
+    r = judge(job(source, "cutile", "run", "cuda", "vector-add", GPU, 3, _arch()))
+    assert r.verdict == "compile_error", f"{r.verdict}: {r.message}"
+    assert f"(solution.py, line {line})" in r.message and "scale" in r.message
+
+
+def test_the_child_compiles_with_the_workers_tileiras_and_no_disk_cache():
+    probe = VECTOR_ADD.replace(
+        "def solve(A, B, C, N):\n",
+        "def solve(A, B, C, N):\n"
+        "    import os, shutil\n"
+        "    assert os.environ['CUDA_TILE_CACHE_DIR'] == 'off'\n"
+        "    assert os.environ['CUDA_TILE_TEMP_DIR'].startswith(os.getcwd())\n"
+        "    assert shutil.which('tileiras'), os.environ['PATH']\n",
+    )
+    r = judge(job(probe, "cutile", "run", "cuda", "vector-add", GPU, 3, _arch()))
+    assert r.verdict == "accepted", f"{r.verdict}: {r.message}\n{r.details}"
