@@ -17,6 +17,7 @@ coefficient of variation of the judge's median across judgements; others `--repe
     python3 bench/timing_truth.py --language jax [--no-ncu]   # JAX solutions (below)
     python3 bench/timing_truth.py --language cute [--no-ncu]  # CuTe DSL solutions (below)
     python3 bench/timing_truth.py --language tilelang         # TileLang solutions (below)
+    python3 bench/timing_truth.py --language cutile           # cuTile solutions (below)
 
 JAX (``--language jax``): the judged cases against two outside measurements of the same call
 (inputs as DLPack views made once, the returned arrays viewed from torch): an event loop on the
@@ -32,6 +33,9 @@ CuTe DSL (``--language cute``; the package on PYTHONPATH): the judged cases agai
 harness (runner/child/cute_solution.py: dynamic layouts, one ``cute.compile`` before timing)
 in a plain process; its kernels run on torch's stream like a CUDA solution's, so the verdict
 is judged as for CUDA.
+
+cuTile (``--language cutile``, GPU only) is measured as TileLang is, with the judge child's
+settings (tileiras and its ptxas first on PATH, no disk cache).
 
 TileLang (``--language tilelang``, GPU only): the same call as the judge's (torch tensors,
 TileLang launching on torch's current stream, compiled by the untimed first call) against
@@ -107,6 +111,10 @@ SETS_TILELANG = [
     ("matrix-transpose", ["correct_tilelang.py"]),
     ("reduction", ["correct_tilelang.py"]),  # two kernels per call
 ]
+SETS_CUTILE = [
+    ("vector-add", ["correct_cutile.py"]),  # memory-bound: the timing-truth case of the issue
+    ("relu", ["correct_cutile.py"]),
+]
 EVENT_LOOP_CALLS = 200
 NCU_CALLS = 5
 TOLERANCE = 0.03
@@ -148,6 +156,13 @@ def _callable(problem, sol: Path, device: str, so_path: str | None):
 
         os.environ.setdefault("TILELANG_CACHE_DIR", tempfile.mkdtemp(prefix="kjbench-tilelang-"))
         os.environ.setdefault("TILELANG_PRINT_ON_COMPILATION", "0")
+    if language_of(sol) == "cutile":  # the judge child's settings: tileiras first on PATH
+        import os
+
+        from runner.supervisor import cutile
+
+        job = Path(tempfile.mkdtemp(prefix="kjbench-cutile-"))
+        os.environ.update(cutile.child_env(job, os.environ.get("PATH", "")))
     spec = importlib.util.spec_from_file_location("kjbench_solution", sol)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -419,7 +434,7 @@ def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> di
         outside = {}
         if args.device == "cuda" and (so or lang != "cuda"):
             outside["do_bench"] = sub_measure("do_bench", slug, sol_name, "cuda", so)
-            if lang in ("jax", "tilelang"):
+            if lang in ("jax", "tilelang", "cutile"):
                 outside["events"] = sub_measure("events", slug, sol_name, "cuda", None)
             outside["ncu"] = (
                 ncu_measure(slug, sol_name, so, n_cases)
@@ -471,7 +486,9 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     ap.add_argument("--device", default="cuda", choices=["cuda", "cpu"])
-    ap.add_argument("--language", default="cuda", choices=["cuda", "jax", "cute", "tilelang"])
+    ap.add_argument(
+        "--language", default="cuda", choices=["cuda", "jax", "cute", "tilelang", "cutile"]
+    )
     ap.add_argument("--repeats", type=int, default=3, help="judgements per solution")
     ap.add_argument(
         "--repeats-long", type=int, default=5, help="judgements when a case median >= 100 us"
@@ -520,6 +537,8 @@ def main(argv: list[str] | None = None) -> int:
         sets = SETS_CUTE
     if args.language == "tilelang":  # GPU only
         sets = SETS_TILELANG if args.device == "cuda" else []
+    if args.language == "cutile":  # GPU only
+        sets = SETS_CUTILE if args.device == "cuda" else []
     if args.only:
         sets = [s for s in sets if s[0] in args.only.split(",")]
     arch = arch_of_gpu() if args.device == "cuda" else "sm_90"
