@@ -15,9 +15,11 @@ from kerneljudge import config, report
 from kerneljudge.http import Api, ApiError, NetworkError
 
 EXIT_OK, EXIT_VERDICT, EXIT_USAGE = 0, 1, 2
-EXTENSIONS = {".cu": "cuda", ".cuh": "cuda"}
+EXTENSIONS = {".cu": "cuda", ".cuh": "cuda", ".mojo": "mojo", ".\N{FIRE}": "mojo"}
 PY_HINTS = (
     ("tilelang", "tilelang"),
+    ("cuda.tile", "cutile"),
+    ("cuda import tile", "cutile"),
     ("triton", "triton"),
     ("cupy", "cupy"),
     ("jax", "jax"),
@@ -32,6 +34,8 @@ STARTER_NAMES = {
     "jax": "solution_jax.py",
     "cute": "solution_cute.py",
     "tilelang": "solution_tilelang.py",
+    "cutile": "solution_cutile.py",
+    "mojo": "solution.mojo",
 }
 FINAL_STATUSES = ("done", "cancelled")
 
@@ -42,14 +46,16 @@ class UsageError(Exception):
 
 def infer_language(path: Path, source: str) -> str:
     """From the extension (``.jax.py`` is JAX, ``.cute.py`` CuTe DSL, as in LeetGPU's starter
-    names, and ``.tilelang.py`` TileLang); for .py, from what the file imports (tilelang,
-    triton, cupy, jax, cutlass, else pytorch)."""
+    names, ``.tilelang.py`` TileLang, ``.cutile.py`` cuTile, ``.mojo`` Mojo); for .py, from
+    what the file imports (tilelang, cuda.tile, triton, cupy, jax, cutlass, else pytorch)."""
     if path.name.endswith(".jax.py"):
         return "jax"
     if path.name.endswith(".cute.py"):
         return "cute"
     if path.name.endswith(".tilelang.py"):
         return "tilelang"
+    if path.name.endswith(".cutile.py"):
+        return "cutile"
     if path.suffix in EXTENSIONS:
         return EXTENSIONS[path.suffix]
     if path.suffix != ".py":

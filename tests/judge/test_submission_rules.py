@@ -46,10 +46,10 @@ def test_unknown_language_is_refused():
         create(language="fortran")
     assert info.value.code == "language_not_offered"
     assert "Unknown language 'fortran'" in info.value.message
-    assert "cuda, triton, pytorch, cupy, jax, cute, tilelang" in info.value.message
+    assert "cuda, triton, pytorch, cupy, jax, cute, tilelang, cutile, mojo" in info.value.message
 
 
-@pytest.mark.parametrize("language", ["cuda", "cupy", "cute", "tilelang"])
+@pytest.mark.parametrize("language", ["cuda", "cupy", "cute", "tilelang", "cutile", "mojo"])
 def test_gpu_only_language_on_cpu_is_refused(language):
     with pytest.raises(SubmissionRefused) as info:
         create(language=language)

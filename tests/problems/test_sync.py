@@ -30,7 +30,17 @@ def test_sync_twice_changes_nothing_the_second_time(catalog):
     stamp = (problem.updated_at, problem.version, problem.content_hash)
     assert problem.title == "Vector Addition" and problem.difficulty == "easy"
     assert problem.spec["slug"] == "vector-add" and "reference" in str(problem.spec)
-    assert set(problem.starters) == {"cuda", "triton", "pytorch", "cupy", "jax", "cute", "tilelang"}
+    assert set(problem.starters) == {
+        "cuda",
+        "triton",
+        "pytorch",
+        "cupy",
+        "jax",
+        "cute",
+        "tilelang",
+        "cutile",
+        "mojo",
+    }
     assert "solve" in problem.starters["pytorch"]
     second = problems_sync_from_catalog(catalog)
     assert (second.created, second.updated, second.unchanged) == ([], [], ["vector-add"])

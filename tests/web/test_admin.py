@@ -67,7 +67,17 @@ def test_create_problem_validates_spec_and_generates_starters(client, staff):
     assert problem.version == 1 and not problem.published
     assert problem.tags == ["elementwise", "warm-up"]
     assert problem.spec["params"][0]["name"] == "A" and problem.spec["flops"] == "N"
-    assert set(problem.starters) == {"cuda", "triton", "pytorch", "cupy", "jax", "cute", "tilelang"}
+    assert set(problem.starters) == {
+        "cuda",
+        "triton",
+        "pytorch",
+        "cupy",
+        "jax",
+        "cute",
+        "tilelang",
+        "cutile",
+        "mojo",
+    }
     assert "def solve(A: torch.Tensor, C: torch.Tensor, N: int)" in problem.starters["pytorch"]
     assert "def solve(A: jax.Array, N: int) -> jax.Array:" in problem.starters["jax"]
     assert "def solve(A: cute.Tensor, C: cute.Tensor, N: cute.Int32):" in problem.starters["cute"]

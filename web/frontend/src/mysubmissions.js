@@ -3,15 +3,9 @@
 // editor, Cancel withdraws one that is still queued (POST .../cancel/).
 import { describeStatus } from "./live.js";
 
-const LANGUAGES = {
-  cuda: "CUDA C++",
-  triton: "Triton",
-  pytorch: "PyTorch",
-  cupy: "CuPy",
-  jax: "JAX",
-  cute: "CuTe DSL",
-  tilelang: "TileLang",
-};
+// what people call a language: the page's language picker names each one (from the vocabulary)
+const languageName = (lang) =>
+  [...(document.querySelector("#language")?.options || [])].find((o) => o.value === lang)?.textContent || lang;
 const FINAL = ["done", "cancelled"];
 
 function cell(text, cls) {
@@ -87,7 +81,7 @@ export function mountMySubmissions(panel, { csrf, onLoad }) {
         const b = button("Cancel", "small-btn danger", () => cancel(sub, b));
         actions.append(b);
       }
-      tr.append(cell(link), cell(when(sub.created_at)), cell(`${LANGUAGES[sub.language] || sub.language} · ${sub.device}`),
+      tr.append(cell(link), cell(when(sub.created_at)), cell(`${languageName(sub.language)} · ${sub.device}`),
         cell(sub.mode === "run" ? "run" : "submit"), cell(status, `status ${state}`),
         cell(time(sub.score_ms)), cell(actions));
       tbody.append(tr);
