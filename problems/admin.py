@@ -29,6 +29,7 @@ from problems.services import (
     problems_set_published,
 )
 from problems.starters import starters_from_spec
+from runner.contract import LANGUAGE_NAMES
 
 JSON_SECTIONS = {
     "params": ("params_json", list),
@@ -115,8 +116,8 @@ class ProblemAdminForm(forms.ModelForm):
     )
     generate_starters = forms.BooleanField(
         required=False,
-        help_text="Write CUDA, Triton, PyTorch, CuPy, JAX, CuTe DSL and TileLang starters from "
-        "the parameters (always done for a new problem without starters).",
+        help_text=f"Write {', '.join(LANGUAGE_NAMES.values())} starters from the parameters "
+        "(always done for a new problem without starters).",
     )
 
     class Meta:
