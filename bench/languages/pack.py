@@ -221,9 +221,11 @@ XZ_VARIANTS = {
 }
 
 
-def archive(site: Path, carry_dir: Path, language: str) -> dict:
+def archive(site: Path, carry_dir: Path, language: str, *, archive_only: bool = False) -> dict:
     """Write LANG.tar (sorted, owner 0, mtime 0), compress it with each of ``XZ_VARIANTS``
-    and keep the smallest as LANG.tar.xz; measure zstd -19 --long=27 of the same tar."""
+    and keep the smallest as LANG.tar.xz; measure zstd -19 --long=27 of the same tar.
+    ``archive_only``: the x86 variant alone (always the smallest so far), no zstd: an archive
+    to carry, not a comparison."""
     carry_dir.mkdir(parents=True, exist_ok=True)
     tar_path = carry_dir / f"{language}.tar"
     with tarfile.open(tar_path, "w", format=tarfile.GNU_FORMAT) as tar:
@@ -233,7 +235,10 @@ def archive(site: Path, carry_dir: Path, language: str) -> dict:
             tar.add(path, arcname=str(path.relative_to(site)), filter=_tar_filter)
     out: dict = {"tar_bytes": tar_path.stat().st_size}
     best = None
-    for name, cmd in XZ_VARIANTS.items():
+    variants = XZ_VARIANTS
+    if archive_only:
+        variants = {k: v for k, v in XZ_VARIANTS.items() if k == "xz_x86_9e_dict256m"}
+    for name, cmd in variants.items():
         candidate = carry_dir / f"{language}.{name}.tar.xz"
         with open(candidate, "wb") as dst:
             subprocess.run([*cmd, "-c", str(tar_path)], stdout=dst, check=True)
@@ -251,7 +256,7 @@ def archive(site: Path, carry_dir: Path, language: str) -> dict:
     out["xz_path"] = (
         str(xz_path.relative_to(ROOT)) if xz_path.is_relative_to(ROOT) else str(xz_path)
     )
-    if shutil.which("zstd"):
+    if shutil.which("zstd") and not archive_only:
         zst = subprocess.run(
             ["zstd", "-19", "--long=27", "-q", "-c", str(tar_path)], capture_output=True, check=True
         )
@@ -260,7 +265,9 @@ def archive(site: Path, carry_dir: Path, language: str) -> dict:
     return out
 
 
-def pack(carry: CarrySet, wheel_dir: Path, work: Path, carry_dir: Path) -> dict:
+def pack(
+    carry: CarrySet, wheel_dir: Path, work: Path, carry_dir: Path, *, archive_only: bool = False
+) -> dict:
     wheels = find_wheels(carry, wheel_dir)
     site = work / carry.language
     if site.exists():
@@ -285,7 +292,7 @@ def pack(carry: CarrySet, wheel_dir: Path, work: Path, carry_dir: Path) -> dict:
     linked = link_duplicates(site, owners)
     for name in wheels:
         per_wheel[name]["after_dedup_bytes"] = _size(site, owners[name])
-    sizes = archive(site, carry_dir, carry.language)
+    sizes = archive(site, carry_dir, carry.language, archive_only=archive_only)
     total = {
         key: sum(w[key] for w in per_wheel.values())
         for key in (
@@ -317,6 +324,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--carry", type=Path, default=ROOT / ".carry", help="where archives go")
     ap.add_argument("--pip", default=f"{sys.executable} -m pip", help="pip command line")
     ap.add_argument("--out", type=Path, help="write the JSON report here")
+    ap.add_argument(
+        "--archive-only",
+        action="store_true",
+        help="compress with the x86 xz variant alone and skip zstd (an archive to carry)",
+    )
     args = ap.parse_args(argv)
     carry = CARRY_SETS[args.language]
     wheel_dir = args.wheels
@@ -324,7 +336,9 @@ def main(argv: list[str] | None = None) -> int:
         wheel_dir = args.dl / "wheels" / carry.language
         download(carry, wheel_dir, args.pip.split())
     report = {"provenance": provenance(argv)}
-    report.update(pack(carry, wheel_dir, args.dl / "site", args.carry))
+    report.update(
+        pack(carry, wheel_dir, args.dl / "site", args.carry, archive_only=args.archive_only)
+    )
     text = json.dumps(report, indent=2)
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
