@@ -13,8 +13,10 @@ an int a 32-bit and a float a float32 ``ScalarConstraint`` (what ``ct.launch`` i
     PATH=/tmp/cutile/site/nvidia/cu13/bin:$PATH \\
         python bench/languages/compile_cutile.py --site /tmp/cutile/site [--starters]
 
-``tileiras`` 13.4 writes PTX 9.4 and runs the first ``ptxas`` on PATH: that must be 13.4 or
-newer (CUDA 13.0's rejects ``.version 9.4``); --ptxas-dir puts a folder holding one first.
+``tileiras`` 13.4 writes PTX ``.version 9.4`` and hands it to a ``ptxas``: the one beside it,
+else the first on PATH. That must be 13.4 or newer (CUDA 13.0's stops at "Unsupported .version
+9.4"), and without any, tileiras fails (exit 5) even on an empty module; --ptxas-dir puts a
+folder holding one first on PATH.
 """
 
 from __future__ import annotations

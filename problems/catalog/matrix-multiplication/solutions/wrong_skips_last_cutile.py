@@ -1,7 +1,7 @@
 import cuda.tile as ct
 import torch
 
-BM, BN, BK = 32, 32, 8
+BM, BN, BK = 64, 64, 32
 
 
 # Wrong: the loop runs N // BK steps along the shared dimension, so the last N % BK terms of
@@ -13,8 +13,7 @@ def matmul(A, B, C, N, BM: ct.Constant[int], BN: ct.Constant[int], BK: ct.Consta
     for k in range(N // BK):
         a = ct.load(A, index=(i, k), shape=(BM, BK), padding_mode=ct.PaddingMode.ZERO)
         b = ct.load(B, index=(k, j), shape=(BK, BN), padding_mode=ct.PaddingMode.ZERO)
-        prod = ct.expand_dims(a, axis=2) * ct.expand_dims(b, axis=0)
-        acc = acc + ct.sum(prod, axis=1)
+        acc = ct.mma(a, b, acc)
     ct.store(C, index=(i, j), tile=acc)
 
 
