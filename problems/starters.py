@@ -403,8 +403,10 @@ def starter_tilelang(spec: Mapping[str, Any]) -> str:
 
 
 def starters_from_spec(spec: Mapping[str, Any]) -> dict[str, str]:
-    """A starter per language (cuda, triton, pytorch, cupy, jax, cute, tilelang) written from
-    the parameters."""
+    """A starter per language (cuda, triton, pytorch, cupy, jax, cute, tilelang, cutile)
+    written from the parameters."""
+    from problems.starters_cutile import starter_cutile  # noqa: PLC0415 - it imports this module
+
     return {
         "cuda": starter_cuda(spec),
         "triton": starter_triton(spec),
@@ -413,6 +415,7 @@ def starters_from_spec(spec: Mapping[str, Any]) -> dict[str, str]:
         "jax": starter_jax(spec),
         "cute": starter_cute(spec),
         "tilelang": starter_tilelang(spec),
+        "cutile": starter_cutile(spec),
     }
 
 

@@ -1,0 +1,45 @@
+import cuda.tile as ct
+import torch
+
+
+# Compiled at its first launch (not timed). TILE is a compile-time constant: every
+# tile dimension must be a constant power of two.
+@ct.kernel
+def solve_kernel(
+    input,
+    kernel,
+    output,
+    input_rows,
+    input_cols,
+    kernel_rows,
+    kernel_cols,
+    TILE: ct.Constant[int],
+):
+    bid = ct.bid(0)  # noqa: F841 - this block's index in the grid
+    # TODO: for example (tiles past the end are padded on load, dropped on store):
+    # t = ct.load(input, index=(bid,), shape=(TILE,), padding_mode=ct.PaddingMode.ZERO)
+    # ct.store(output, index=(bid,), tile=t)
+
+
+# input: input, torch tensor on the GPU, f32, shape [input_rows x input_cols] (arrives flat, 1-D)
+# kernel: input, torch tensor on the GPU, f32, shape [kernel_rows x kernel_cols] (arrives flat, 1-D)
+# output: output, torch tensor on the GPU, f32, shape [input_rows - kernel_rows + 1 x input_cols - kernel_cols + 1] (arrives flat, 1-D)
+# Write the result into output in place.
+# Launch on torch.cuda.current_stream() (the judge times it; no sync).
+def solve(
+    input: torch.Tensor,
+    kernel: torch.Tensor,
+    output: torch.Tensor,
+    input_rows: int,
+    input_cols: int,
+    kernel_rows: int,
+    kernel_cols: int,
+) -> None:
+    TILE = 1024
+    grid = ((input_rows + TILE - 1) // TILE,)
+    ct.launch(
+        torch.cuda.current_stream(),
+        grid,
+        solve_kernel,
+        (input, kernel, output, input_rows, input_cols, kernel_rows, kernel_cols, TILE),
+    )

@@ -1,0 +1,22 @@
+import cuda.tile as ct
+import torch
+
+
+# Compiled at its first launch (not timed). TILE is a compile-time constant: every
+# tile dimension must be a constant power of two.
+@ct.kernel
+def solve_kernel(x, output, weights, seq_len, TILE: ct.Constant[int]):
+    bid = ct.bid(0)  # noqa: F841 - this block's index in the grid
+    # TODO: ct.load(tensor, index=(i, j), shape=(16, 16)) reads tile (i, j) of a 2-D
+    # tensor, ct.store(tensor, index=(i, j), tile=t) writes one (see padding_mode)
+
+
+# x: input, torch tensor on the GPU, f32, shape [seq_len x 768]
+# output: output, torch tensor on the GPU, f32, shape [seq_len x 768]
+# weights: input, torch tensor on the GPU, f32, shape [7087872]
+# Write the result into output in place.
+# Launch on torch.cuda.current_stream() (the judge times it; no sync).
+def solve(x: torch.Tensor, output: torch.Tensor, weights: torch.Tensor, seq_len: int) -> None:
+    TILE = 1024
+    grid = ((seq_len + TILE - 1) // TILE,)
+    ct.launch(torch.cuda.current_stream(), grid, solve_kernel, (x, output, weights, seq_len, TILE))

@@ -1,0 +1,52 @@
+import cuda.tile as ct
+import torch
+
+
+# Compiled at its first launch (not timed). TILE is a compile-time constant: every
+# tile dimension must be a constant power of two.
+@ct.kernel
+def solve_kernel(
+    rewards,
+    log_pi,
+    log_pi_old,
+    log_ref,
+    output,
+    clip_eps,
+    beta,
+    B,
+    G,
+    S,
+    TILE: ct.Constant[int],
+):
+    bid = ct.bid(0)  # noqa: F841 - this block's index in the grid
+    # TODO: ct.load(tensor, index=(i, j), shape=(16, 16)) reads tile (i, j) of a 2-D
+    # tensor, ct.store(tensor, index=(i, j), tile=t) writes one (see padding_mode)
+
+
+# rewards: input, torch tensor on the GPU, f32, shape [B x G]
+# log_pi: input, torch tensor on the GPU, f32, shape [B x G x S]
+# log_pi_old: input, torch tensor on the GPU, f32, shape [B x G x S]
+# log_ref: input, torch tensor on the GPU, f32, shape [B x G x S]
+# output: output, torch tensor on the GPU, f32, shape [1]
+# Write the result into output in place.
+# Launch on torch.cuda.current_stream() (the judge times it; no sync).
+def solve(
+    rewards: torch.Tensor,
+    log_pi: torch.Tensor,
+    log_pi_old: torch.Tensor,
+    log_ref: torch.Tensor,
+    output: torch.Tensor,
+    clip_eps: float,
+    beta: float,
+    B: int,
+    G: int,
+    S: int,
+) -> None:
+    TILE = 1024
+    grid = ((B + TILE - 1) // TILE,)
+    ct.launch(
+        torch.cuda.current_stream(),
+        grid,
+        solve_kernel,
+        (rewards, log_pi, log_pi_old, log_ref, output, clip_eps, beta, B, G, S, TILE),
+    )

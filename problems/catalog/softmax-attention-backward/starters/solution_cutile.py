@@ -1,0 +1,42 @@
+import cuda.tile as ct
+import torch
+
+
+# Compiled at its first launch (not timed). TILE is a compile-time constant: every
+# tile dimension must be a constant power of two.
+@ct.kernel
+def solve_kernel(Q, K, V, dO, dQ, dK, dV, M, N, d, TILE: ct.Constant[int]):
+    bid = ct.bid(0)  # noqa: F841 - this block's index in the grid
+    # TODO: ct.load(tensor, index=(i, j), shape=(16, 16)) reads tile (i, j) of a 2-D
+    # tensor, ct.store(tensor, index=(i, j), tile=t) writes one (see padding_mode)
+
+
+# Q: input, torch tensor on the GPU, f32, shape [M x d]
+# K: input, torch tensor on the GPU, f32, shape [N x d]
+# V: input, torch tensor on the GPU, f32, shape [N x d]
+# dO: input, torch tensor on the GPU, f32, shape [M x d]
+# dQ: output, torch tensor on the GPU, f32, shape [M x d]
+# dK: output, torch tensor on the GPU, f32, shape [N x d]
+# dV: output, torch tensor on the GPU, f32, shape [N x d]
+# Write the result into dQ, dK, dV in place.
+# Launch on torch.cuda.current_stream() (the judge times it; no sync).
+def solve(
+    Q: torch.Tensor,
+    K: torch.Tensor,
+    V: torch.Tensor,
+    dO: torch.Tensor,
+    dQ: torch.Tensor,
+    dK: torch.Tensor,
+    dV: torch.Tensor,
+    M: int,
+    N: int,
+    d: int,
+) -> None:
+    TILE = 1024
+    grid = ((M + TILE - 1) // TILE,)
+    ct.launch(
+        torch.cuda.current_stream(),
+        grid,
+        solve_kernel,
+        (Q, K, V, dO, dQ, dK, dV, M, N, d, TILE),
+    )

@@ -1,0 +1,35 @@
+import cuda.tile as ct
+import torch
+
+
+# Compiled at its first launch (not timed). TILE is a compile-time constant: every
+# tile dimension must be a constant power of two.
+@ct.kernel
+def solve_kernel(logits, u, tokens, B, V, k, temperature, TILE: ct.Constant[int]):
+    bid = ct.bid(0)  # noqa: F841 - this block's index in the grid
+    # TODO: ct.load(tensor, index=(i, j), shape=(16, 16)) reads tile (i, j) of a 2-D
+    # tensor, ct.store(tensor, index=(i, j), tile=t) writes one (see padding_mode)
+
+
+# logits: input, torch tensor on the GPU, f32, shape [B x V]
+# u: input, torch tensor on the GPU, f32, shape [B]
+# tokens: output, torch tensor on the GPU, i32, shape [B]
+# Write the result into tokens in place.
+# Launch on torch.cuda.current_stream() (the judge times it; no sync).
+def solve(
+    logits: torch.Tensor,
+    u: torch.Tensor,
+    tokens: torch.Tensor,
+    B: int,
+    V: int,
+    k: int,
+    temperature: float,
+) -> None:
+    TILE = 1024
+    grid = ((B + TILE - 1) // TILE,)
+    ct.launch(
+        torch.cuda.current_stream(),
+        grid,
+        solve_kernel,
+        (logits, u, tokens, B, V, k, temperature, TILE),
+    )

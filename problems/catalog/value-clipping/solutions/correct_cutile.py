@@ -1,0 +1,17 @@
+import cuda.tile as ct
+import torch
+
+TILE = 1024
+
+
+# output = min(max(x, lo), hi); lo and hi arrive as float32 kernel scalars.
+@ct.kernel
+def clip(x_in, y_out, lo, hi, TILE: ct.Constant[int]):
+    bid = ct.bid(0)
+    x = ct.load(x_in, index=(bid,), shape=(TILE,), padding_mode=ct.PaddingMode.ZERO)
+    ct.store(y_out, index=(bid,), tile=ct.minimum(ct.maximum(x, lo), hi))
+
+
+def solve(input: torch.Tensor, output: torch.Tensor, lo: float, hi: float, N: int) -> None:
+    grid = ((N + TILE - 1) // TILE,)
+    ct.launch(torch.cuda.current_stream(), grid, clip, (input, output, lo, hi, TILE))
