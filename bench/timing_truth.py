@@ -113,7 +113,7 @@ SETS_TILELANG = [
 ]
 SETS_CUTILE = [
     ("vector-add", ["correct_cutile.py"]),  # memory-bound: the timing-truth case of the issue
-    ("relu", ["correct_cutile.py"]),
+    ("leaky-relu", ["correct_cutile.py"]),
 ]
 EVENT_LOOP_CALLS = 200
 NCU_CALLS = 5

@@ -226,6 +226,12 @@ def test_cuda_starter_is_viewable_on_a_cpu_only_site_with_a_note(site, page):
     page.get_by_label("Language").select_option("tilelang")
     assert "@tilelang.jit" in doc(page) and 'N = T.dynamic("N")' in doc(page)
     assert "TileLang runs on GPU workers" in note.inner_text()
+    page.get_by_label("Language").select_option("cutile")
+    assert "@ct.kernel" in doc(page) and "torch.cuda.current_stream()" in doc(page)
+    assert "cuTile runs on GPU workers" in note.inner_text()
+    page.get_by_label("Language").select_option("mojo")
+    assert "DeviceContext" in doc(page) and "solve" in doc(page)
+    assert "Mojo runs on GPU workers" in note.inner_text()
     page.get_by_label("Language").select_option("pytorch")
     assert not note.is_visible() and page.get_by_role("button", name="Submit").is_enabled()
 
