@@ -99,13 +99,17 @@ def find_install() -> MojoInstall | None:
         found = _install_at(Path(on_path))
         if found is not None:
             return found
-    folders = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-    folders += [p for p in sys.path if p.endswith("site-packages")]
-    for folder in folders:
+    for folder in python_folders():
         found = _install_in(Path(folder))
         if found is not None:
             return found
     return None
+
+
+def python_folders() -> list[str]:
+    """The folders of PYTHONPATH, then this interpreter's site-packages."""
+    folders = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return folders + [p for p in sys.path if p.endswith("site-packages")]
 
 
 _VERSIONS: dict[Path, str] = {}
