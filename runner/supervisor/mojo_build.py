@@ -126,6 +126,15 @@ def clean_log(text: str, build_dir: Path, install: mojo.MojoInstall | None = Non
     return text
 
 
+def first_error_line(log: str) -> str:
+    """The compiler's line for the first error in the user's file (``solution.mojo:L:C: error:
+    ...``), else its first line that reports an error; empty when there is none."""
+    for match in DIAGNOSTIC.finditer(log):
+        if match.group(3) == "error":
+            return match.group(0)
+    return next((ln for ln in log.splitlines() if ": error: " in ln), "")
+
+
 def first_error(log: str) -> tuple[int, int, str] | None:
     """(line, column, message) of the first error the compiler reported in the user's file."""
     for match in DIAGNOSTIC.finditer(log):

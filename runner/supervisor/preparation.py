@@ -81,7 +81,12 @@ def prepare_source(j: Judgement) -> Path:
                 "compile_error",
                 f"Compilation timed out after {j.limits.compile_timeout_s:g} s.",
             )
-        first = next((ln for ln in res.log.splitlines() if "error" in ln), "")
+        if job.language == "mojo":  # never a source line the compiler echoes
+            from runner.supervisor.mojo_build import first_error_line  # noqa: PLC0415
+
+            first = first_error_line(res.log)
+        else:
+            first = next((ln for ln in res.log.splitlines() if "error" in ln), "")
         raise Verdict("compile_error", "Compilation failed" + (f": {first}" if first else "."))
     if job.language == "mojo":
         from runner.supervisor.mojo_entry import check_entry  # noqa: PLC0415

@@ -333,3 +333,24 @@ def test_mojos_timed_calls_have_no_lead_in_spin():
 
     assert leadin.lead_in_ms("mojo") == 0.0
     assert leadin.scaled(1_000_000, leadin.lead_in_ms("mojo")) == 0
+
+
+def test_the_verdicts_line_is_the_first_error_not_an_echoed_source_line(monkeypatch, tmp_path):
+    log = (
+        "solution.mojo:5:9: warning: assignment to 'error_count' was never used\n"
+        "    var error_count = 0\n"
+        "        ^\n"
+        "solution.mojo:7:5: error: use of unknown declaration 'x'\n"
+    )
+    assert mojo_build.first_error_line(log) == (
+        "solution.mojo:7:5: error: use of unknown declaration 'x'"
+    )
+    assert mojo_build.first_error_line("mojo: error: failed to parse\n") == (
+        "mojo: error: failed to parse"
+    )
+    monkeypatch.setattr(
+        mojo_build, "compile_mojo", lambda *a: CompileResult(False, log, None, False, 1.0)
+    )
+    with pytest.raises(Verdict) as info:
+        preparation.prepare_source(fake_judgement(tmp_path, VECTOR_ADD))
+    assert info.value.message.endswith("solution.mojo:7:5: error: use of unknown declaration 'x'")
