@@ -1,9 +1,10 @@
 """Mojo on a worker with the compiler and no GPU (skipped where no compiler is found: set
 KERNELJUDGE_MOJO to the `mojo` binary, or put it on PATH or in a PYTHONPATH folder): a compile
 error names the user's line, a good file builds into a library exporting ``solve`` whose
-runtime path is the install's, the cache is per key, the build runs in the sandbox, the CPU
-device answers internal_error after compiling, and the runner's command line takes a .mojo
-file."""
+runtime path is the install's, a sandboxed interpreter loads it only with the install's lib
+folder bound (as the child gets it), the cache is per key, the build runs in the sandbox, the
+CPU device answers internal_error after compiling, and the runner's command line takes a
+.mojo file."""
 
 from __future__ import annotations
 
@@ -143,3 +144,26 @@ def test_the_runners_command_line_judges_a_mojo_file(tmp_path):
     result = json.loads(out.stdout)
     assert result["verdict"] == "internal_error", out.stderr[-2000:]
     assert result["message"].startswith("The Mojo solution compiled successfully")
+
+
+def _load_in_sandbox(folder: Path, binds: list[Path]):
+    """Load ``folder/solution.so`` with ctypes in a sandboxed interpreter, as a child does."""
+    code = "import ctypes; print('solve' if ctypes.CDLL('./solution.so').solve else '')"
+    env = proc.base_env(mojo.child_env(folder))
+    return proc.run_capture(
+        [sys.executable, "-c", code], folder, timeout_s=60, env=env, python=True, ro_binds=binds
+    )
+
+
+def test_a_sandboxed_child_loads_the_library_through_the_bound_runtime(tmp_path):
+    res = mojo_build.compile_mojo(SOURCE, tmp_path, "sm_90", 300)
+    assert res.ok, res.log
+    loaded = _load_in_sandbox(tmp_path, mojo.child_binds())
+    assert loaded.returncode == 0 and loaded.output.strip() == "solve", loaded.output
+    from runner.sandbox.mounts import python_paths
+
+    shown = any(INSTALL.lib_dir.is_relative_to(p) for p in python_paths())
+    if proc._sandbox() is not None and not shown:
+        # without the bind, the runtime libraries the library names are not there
+        unbound = _load_in_sandbox(tmp_path, [])
+        assert unbound.returncode != 0 and "libKGENCompilerRTShared" in unbound.output
