@@ -354,3 +354,12 @@ def test_the_verdicts_line_is_the_first_error_not_an_echoed_source_line(monkeypa
     with pytest.raises(Verdict) as info:
         preparation.prepare_source(fake_judgement(tmp_path, VECTOR_ADD))
     assert info.value.message.endswith("solution.mojo:7:5: error: use of unknown declaration 'x'")
+
+
+def test_without_nm_solve_is_found_in_the_librarys_names(monkeypatch, tmp_path):
+    monkeypatch.setattr(mojo_entry.shutil, "which", lambda name: None)
+    library = tmp_path / "solution.so"
+    library.write_bytes(b"\x7fELF\0add_kernel\0solve\0")
+    assert mojo_entry.exported_functions(library) == {"solve"}
+    library.write_bytes(b"\x7fELF\0add_kernel\0solver\0")
+    assert mojo_entry.exported_functions(library) == set()
