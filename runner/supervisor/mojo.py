@@ -94,7 +94,7 @@ def find_install() -> MojoInstall | None:
     named = os.environ.get(ENV_SETTING)
     if named:
         return _install_at(Path(named))
-    on_path = shutil.which("mojo")
+    on_path = path_binary()
     if on_path:
         found = _install_at(Path(on_path))
         if found is not None:
@@ -104,6 +104,11 @@ def find_install() -> MojoInstall | None:
         if found is not None:
             return found
     return None
+
+
+def path_binary() -> str | None:
+    """``mojo`` on this process's PATH."""
+    return shutil.which("mojo")
 
 
 def python_folders() -> list[str]:

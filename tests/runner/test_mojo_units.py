@@ -215,9 +215,10 @@ def fake_install(folder: Path) -> Path:
 
 @pytest.fixture
 def bare_env(monkeypatch, tmp_path):
-    """No Mojo anywhere this process looks (PATH, PYTHONPATH, site-packages)."""
+    """No Mojo anywhere this process looks (PATH, PYTHONPATH, site-packages). PATH itself is
+    left alone: the sandbox looks for its tools there."""
     monkeypatch.delenv(mojo.ENV_SETTING, raising=False)
-    monkeypatch.setenv("PATH", str(tmp_path / "empty-bin"))
+    monkeypatch.setattr(mojo, "path_binary", lambda: None)
     monkeypatch.setenv("PYTHONPATH", "")
     monkeypatch.setattr(
         mojo, "python_folders", lambda: [p for p in os.environ["PYTHONPATH"].split(":") if p]
@@ -247,7 +248,7 @@ def test_the_pip_wrapper_on_path_leads_to_its_environments_binary(bare_env, monk
     wrapper.parent.mkdir()
     wrapper.write_text("#!/usr/bin/env python3\n")
     wrapper.chmod(0o755)
-    monkeypatch.setenv("PATH", str(wrapper.parent))
+    monkeypatch.setattr(mojo, "path_binary", lambda: str(wrapper))
     assert mojo.find_install().binary == binary.resolve()
 
 
