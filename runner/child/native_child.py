@@ -1,4 +1,4 @@
-"""The untrusted side for a CUDA solution in mode ``run``, without torch.
+"""The untrusted side for a CUDA or Mojo solution in mode ``run``, without torch.
 
 Started as ``python -m runner.child.native_child --fd N --workdir DIR`` inside the same
 sandbox as ``runner.child.torch_child`` and driven by the same commands (``ping``, ``init``,
@@ -16,6 +16,7 @@ from pathlib import Path
 
 from runner.child import loop, solution
 from runner.common import arena, cudadrv, wire
+from runner.contract.vocabulary import NATIVE_LANGUAGES
 
 _perf_counter = time.perf_counter
 
@@ -49,8 +50,12 @@ class NativeChild:
 
     def cmd_init(self, msg: dict) -> dict:
         loop.apply_init_limits(msg)
-        if msg.get("device") != "cuda" or msg.get("language") != "cuda":
-            return {"ok": False, "kind": "protocol", "error": "this child runs CUDA on a GPU"}
+        if msg.get("device") != "cuda" or msg.get("language") not in NATIVE_LANGUAGES:
+            return {
+                "ok": False,
+                "kind": "protocol",
+                "error": "this child runs compiled solutions (CUDA, Mojo) on a GPU",
+            }
         try:
             if self.driver is None:
                 self.driver = cudadrv.Driver()

@@ -1,5 +1,5 @@
-"""Loading a compiled CUDA solution and building its arguments from the supervisor's buffers
-(both children; torch-free)."""
+"""Loading a compiled solution (CUDA, or Mojo: a library exporting a C ``solve``) and building
+its arguments from the supervisor's buffers (both children; torch-free)."""
 
 from __future__ import annotations
 

@@ -24,6 +24,11 @@ CuTe DSL solutions (runner/child/cute_solution.py) are compiled with ``cute.comp
 case's buffers are attached (once per dtype signature), and the timed call runs the compiled
 function, whose kernels write the output buffers in place on torch's current stream.
 
+Mojo solutions are libraries the supervisor built, called as CUDA ones are (device pointers and
+scalars through the C ABI); their kernels run on the stream of Mojo's own DeviceContext, and
+``solve`` synchronises it before returning, so the events around the call span its wall time
+(no lead-in spin: runner/common/leadin.py).
+
 TileLang and cuTile solutions get torch tensors as Triton's do (their kernels launch on torch's
 current stream); the language's package is imported before their module, and an exception out
 of its compiler is a compile error (runner/child/tilelang_errors.py,
@@ -49,7 +54,7 @@ import torch  # noqa: E402
 
 from runner.child import cutile_errors, loop, solution, tilelang_errors  # noqa: E402
 from runner.common import arena, leadin, wire  # noqa: E402
-from runner.contract.vocabulary import LANGUAGE_NAMES  # noqa: E402
+from runner.contract.vocabulary import LANGUAGE_NAMES, NATIVE_LANGUAGES  # noqa: E402
 
 _cuda_synchronize = torch.cuda.synchronize
 _event_record = torch.cuda.Event.record
@@ -181,7 +186,7 @@ class Child:
                 name = LANGUAGE_NAMES[self.language]
                 return loop.error_reply(exc, f"while starting {name}", "exception")
         try:
-            if self.language == "cuda":
+            if self.language in NATIVE_LANGUAGES:  # a built library's C solve
                 self.solve, self.kj_last_error = solution.load_cuda_solution(
                     path, self.params, msg.get("entry_symbol") or "solve"
                 )
@@ -258,7 +263,7 @@ class Child:
             self.arena = None
 
     def _args(self, slots: dict[str, arena.Slot], scalars: dict) -> list:
-        if self.language == "cuda":
+        if self.language in NATIVE_LANGUAGES:
             return solution.native_args(self.params, slots, self.arena, scalars)
         if self.jax is not None:
             tensors = {name: self.arena.tensor(slot) for name, slot in slots.items()}

@@ -69,6 +69,9 @@ LANGUAGE_NAMES = {
 }
 # the languages the CPU device judges (Triton through its interpreter)
 CPU_LANGUAGES = ("pytorch", "triton", "jax")
+# the languages the supervisor compiles into a shared library whose C function `solve` the
+# child calls with device pointers and scalars (runner/child/solution.py)
+NATIVE_LANGUAGES = ("cuda", "mojo")
 VERDICT_NAMES = {verdict: verdict.replace("_", " ").capitalize() for verdict in VERDICTS}
 # The C type of each dtype in a CUDA entry point (`solve(const float* A, int N)`).
 C_TYPES = {
@@ -82,6 +85,22 @@ C_TYPES = {
     "u8": "uint8_t",
     "int": "int",
     "float": "float",
+}
+
+# The Mojo type of each dtype in a Mojo entry point (``solve(A: Pointer[Float32,
+# MutAnyOrigin], N: Int32)``): a tensor's element type, a scalar's own type; the C types above
+# at the same width, since the child calls both through the C ABI.
+MOJO_TYPES = {
+    "f32": "Float32",
+    "f16": "Float16",
+    "bf16": "BFloat16",
+    "f8e4m3": "Float8_e4m3fn",
+    "i32": "Int32",
+    "u32": "UInt32",
+    "i8": "Int8",
+    "u8": "UInt8",
+    "int": "Int32",
+    "float": "Float32",
 }
 
 

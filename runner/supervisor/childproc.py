@@ -16,17 +16,18 @@ from typing import Any
 
 from runner.common import wire
 from runner.contract import JobSpec, Limits
+from runner.contract.vocabulary import NATIVE_LANGUAGES
 from runner.sandbox import process as proc
-from runner.supervisor import cutedsl, cutile, jax_stream
+from runner.supervisor import cutedsl, cutile, jax_stream, mojo
 from runner.supervisor.outcome import ChildDied, ChildTimeout
 
 
 def native_child_for(language: str, device: str, mode: str) -> bool:
-    """Whether a job runs in the torch-free child (runner/child/native_child.py): a CUDA solution
-    on a GPU in mode ``run``, which needs no benchmark. ``KERNELJUDGE_NATIVE_CHILD=0`` turns
-    it off."""
+    """Whether a job runs in the torch-free child (runner/child/native_child.py): a CUDA or Mojo
+    solution on a GPU in mode ``run``, which needs no benchmark. ``KERNELJUDGE_NATIVE_CHILD=0``
+    turns it off."""
     return (
-        language == "cuda"
+        language in NATIVE_LANGUAGES
         and device == "cuda"
         and mode == "run"
         and os.environ.get("KERNELJUDGE_NATIVE_CHILD", "1") != "0"
@@ -131,6 +132,8 @@ class ChildProcess:
             cute_path, cute_binds = cutedsl.child_paths()
             pythonpath += [entry for entry in cute_path if entry not in pythonpath]
             binds += [path for path in cute_binds if path not in binds]
+            # Mojo's runtime libraries, which a built library's RUNPATH names
+            binds += [path for path in mojo.child_binds() if path not in binds]
         env = proc.base_env({"KERNELJUDGE_CHILD": "1", "PYTHONPATH": os.pathsep.join(pythonpath)})
         if sys.pycache_prefix:  # runner.supervisor.bytecode: the child reads it, read-only
             env["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
@@ -145,6 +148,7 @@ class ChildProcess:
         if device == "cuda":
             env.update(cutedsl.cute_env(job_dir))
             env.update(cutile.child_env(job_dir, env["PATH"]))
+            env.update(mojo.child_env(job_dir))
         env.update(tilelang_env(job_dir))
         if device == "cpu":
             env["CUDA_VISIBLE_DEVICES"] = ""

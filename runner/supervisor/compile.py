@@ -1,4 +1,5 @@
-"""CUDA compilation: nvcc in the sandbox, with a content-addressed cache."""
+"""CUDA compilation: nvcc in the sandbox, with a content-addressed cache (shared with Mojo's
+builds, runner/supervisor/mojo_build.py)."""
 
 from __future__ import annotations
 
@@ -78,10 +79,13 @@ def cache_dir() -> Path:
     return proc.cache_dir("cuda")
 
 
+def target_arch(arch: str) -> str:
+    """The job's GPU architecture (``sm_90``, ``sm_100a``), or sm_90 when it names none."""
+    return arch if re.fullmatch(r"sm_\d{2,3}[af]?", arch or "") else "sm_90"
+
+
 def flags_for(arch: str) -> list[str]:
-    if not re.fullmatch(r"sm_\d{2,3}[af]?", arch or ""):
-        arch = "sm_90"
-    return ["-O3", f"-arch={arch}", "-shared", "-Xcompiler", "-fPIC", "-lineinfo"]
+    return ["-O3", f"-arch={target_arch(arch)}", "-shared", "-Xcompiler", "-fPIC", "-lineinfo"]
 
 
 def clean_log(text: str, build_dir: Path) -> str:
@@ -113,12 +117,9 @@ def compile_cuda(source: str, job_dir: Path, arch: str, timeout_s: float) -> Com
     build.mkdir(exist_ok=True)
     target = job_dir / "solution.so"
     cdir = cache_dir()
-    cached_so = cdir / f"{key}.so"
-    if cached_so.is_file():
-        shutil.copyfile(cached_so, target)
-        log_file = cdir / f"{key}.log"
-        log = log_file.read_text() if log_file.is_file() else ""
-        return CompileResult(True, log, target, True, time.monotonic() - t0)
+    hit = cached_library(cdir, key, target, t0)
+    if hit is not None:
+        return hit
     (build / USER_FILE).write_text(source)
     (build / UNIT_FILE).write_text(UNIT_SOURCE)
     argv = [nvcc, *flags, "-o", "solution.so", UNIT_FILE]
@@ -138,14 +139,32 @@ def compile_cuda(source: str, job_dir: Path, arch: str, timeout_s: float) -> Com
             log = f"nvcc failed with exit status {rc}.\n"
         return CompileResult(False, log, None, False, seconds)
     shutil.copyfile(so, target)
+    store_library(cdir, key, so, log)
+    return CompileResult(True, log, target, False, seconds)
+
+
+def cached_library(cdir: Path, key: str, target: Path, t0: float) -> CompileResult | None:
+    """The library cached under ``key`` (and its compile log) copied to ``target``, or None
+    on a miss. The cache is content-addressed: the key hashes everything the build depends on
+    (source, compiler version, flags), so a hit is the library the compile would make."""
+    cached_so = cdir / f"{key}.so"
+    if not cached_so.is_file():
+        return None
+    shutil.copyfile(cached_so, target)
+    log_file = cdir / f"{key}.log"
+    log = log_file.read_text() if log_file.is_file() else ""
+    return CompileResult(True, log, target, True, time.monotonic() - t0)
+
+
+def store_library(cdir: Path, key: str, so: Path, log: str) -> None:
+    """Cache a built library under ``key`` (atomically: a reader never sees half a file)."""
     try:
         tmp = cdir / f".{key}.{os.getpid()}.tmp"
         shutil.copyfile(so, tmp)
-        os.replace(tmp, cached_so)
+        os.replace(tmp, cdir / f"{key}.so")
         (cdir / f"{key}.log").write_text(log)
     except OSError:
         pass
-    return CompileResult(True, log, target, False, seconds)
 
 
 # C++ type names as the demangler prints them, per dtype (const is ignored in the comparison:

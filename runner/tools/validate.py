@@ -59,11 +59,15 @@ def solution_language(path: Path) -> str | None:
 
 def runnable_on(language: str, device: str) -> bool:
     """Whether this machine judges ``language`` on ``device`` (CuTe DSL: only with the package,
-    which the runner's requirements leave out)."""
+    which the runner's requirements leave out; Mojo: only with its compiler)."""
     if language == "cute":
         from runner.supervisor import cutedsl  # noqa: PLC0415
 
         return device == "cuda" and cutedsl.install_dirs() is not None
+    if language == "mojo":  # only with the compiler, which the requirements leave out too
+        from runner.supervisor import mojo  # noqa: PLC0415
+
+        return device == "cuda" and mojo.find_install() is not None
     return device == "cuda" or language in CPU_LANGUAGES
 
 

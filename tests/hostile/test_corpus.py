@@ -13,7 +13,7 @@ import shutil
 
 import pytest
 
-from runner.supervisor import cutedsl
+from runner.supervisor import cutedsl, mojo
 from runner.tools.hostile import HostGuard, judge_case, load_cases
 
 CASES = load_cases()
@@ -49,6 +49,8 @@ def _param(c):
         marks.append(pytest.mark.skip(reason="needs nvcc"))
     if c.language == "cute" and cutedsl.install_dirs() is None:
         marks.append(pytest.mark.skip(reason="needs nvidia-cutlass-dsl"))
+    if c.language == "mojo" and mojo.find_install() is None:
+        marks.append(pytest.mark.skip(reason="needs the mojo compiler"))
     return pytest.param(c, id=c.name, marks=marks)
 
 

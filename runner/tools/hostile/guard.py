@@ -23,7 +23,26 @@ PWN_PATHS = [
     str(REPO / "kj-pwned"),
     str(REPO / "var" / "kj-pwned"),
     str(REPO / "problems" / "catalog" / "vector-add" / "kj-pwned"),
+    # Mojo's default home and cache folders on the host, and the runner's compile caches
+    str(Path.home() / ".modular" / "kj-pwned"),
+    str(Path.home() / ".cache" / "modular" / ".mojo_cache" / "kj-pwned"),
+    str(Path.home() / ".cache" / "kerneljudge" / "mojo" / "kj-pwned"),
+    "/tmp/kerneljudge-cache/mojo/kj-pwned",
 ]
+
+
+def _mojo_install_paths() -> list[str]:
+    """Where a planted file would reach every later Mojo library: the install's runtime
+    libraries and its packages (none without Mojo)."""
+    from runner.supervisor import mojo  # noqa: PLC0415
+
+    install = mojo.find_install()
+    if install is None:
+        return []
+    return [str(install.lib_dir / "kj-pwned"), str(install.import_dir / "kj-pwned")]
+
+
+PWN_PATHS += _mojo_install_paths()
 
 
 def _redis(cmd: list[str], addr=("127.0.0.1", 6379)) -> str:
