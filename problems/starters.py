@@ -14,68 +14,23 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from runner.contract import C_TYPES
+from problems.signatures import (
+    PY_SCALARS,
+    comment_lines,
+    first_size,
+    shape_text,
+    signature_cuda,
+    signature_python,
+    signatures,
+    spec_params,
+)
+from problems.starters_cutile import starter_cutile
 
-PY_SCALARS = {"int": "int", "float": "float"}
-
-
-def _params(spec: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return [p for p in spec.get("params") or [] if isinstance(p, Mapping) and "name" in p]
-
-
-def _shape_text(param: Mapping[str, Any]) -> str:
-    return " x ".join(str(d) for d in param.get("shape", []))
-
-
-def signature_cuda(spec: Mapping[str, Any]) -> str:
-    args = []
-    for p in _params(spec):
-        ctype = C_TYPES.get(p.get("dtype", ""), "float")
-        if p.get("role") == "scalar":
-            args.append(f"{ctype} {p['name']}")
-        elif p.get("role") == "in":
-            args.append(f"const {ctype}* {p['name']}")
-        else:
-            args.append(f"{ctype}* {p['name']}")
-    return f'extern "C" void solve({", ".join(args)})'
-
-
-def signature_python(spec: Mapping[str, Any], array: str = "torch.Tensor") -> str:
-    args = []
-    for p in _params(spec):
-        kind = PY_SCALARS.get(p.get("dtype", ""), "int") if p.get("role") == "scalar" else array
-        args.append(f"{p['name']}: {kind}")
-    return f"def solve({', '.join(args)}) -> None"
-
-
-def signatures(spec: Mapping[str, Any]) -> dict[str, str]:
-    """The entry point's signature per kind of language, as the API shows them."""
-    return {"cuda": signature_cuda(spec), "python": signature_python(spec)}
-
-
-def _comment_lines(spec: Mapping[str, Any], prefix: str, what: str) -> list[str]:
-    lines = []
-    for p in _params(spec):
-        if p.get("role") == "scalar":
-            continue
-        role = {"in": "input", "out": "output", "inout": "input and output"}.get(p.get("role"), "")
-        lines.append(
-            f"{prefix} {p['name']}: {role}, {what}, {p.get('dtype')}, shape [{_shape_text(p)}]"
-        )
-    outs = [p["name"] for p in _params(spec) if p.get("role") in ("out", "inout")]
-    lines.append(f"{prefix} Write the result into {', '.join(outs)} in place.")
-    return lines
-
-
-def _first_size(spec: Mapping[str, Any]) -> str:
-    for p in _params(spec):
-        if p.get("role") == "scalar" and p.get("dtype") == "int":
-            return p["name"]
-    return "1"
+__all__ = ["signature_cuda", "signature_python", "signatures", "starters_from_spec"]
 
 
 def starter_cuda(spec: Mapping[str, Any]) -> str:
-    params = _params(spec)
+    params = spec_params(spec)
     needs_half = any(p.get("dtype") == "f16" for p in params)
     needs_ints = any(p.get("dtype") in ("i8", "u8") for p in params)
     head = ["#include <cuda_runtime.h>"]
@@ -89,7 +44,7 @@ def starter_cuda(spec: Mapping[str, Any]) -> str:
         head.append("#include <cstdint>")
     kernel_args = signature_cuda(spec)[len('extern "C" void solve(') : -1]
     names = ", ".join(p["name"] for p in params)
-    size = _first_size(spec)
+    size = first_size(spec)
     return "\n".join(
         [
             *head,
@@ -99,7 +54,7 @@ def starter_cuda(spec: Mapping[str, Any]) -> str:
             "    // int i = blockIdx.x * blockDim.x + threadIdx.x;",
             "}",
             "",
-            *_comment_lines(spec, "//", "device pointer"),
+            *comment_lines(spec, "//", "device pointer"),
             f"{signature_cuda(spec)} {{",
             "    int threads = 256;",
             f"    int blocks = ({size} + threads - 1) / threads;",
@@ -116,7 +71,7 @@ def starter_pytorch(spec: Mapping[str, Any]) -> str:
             "import torch",
             "",
             "",
-            *_comment_lines(spec, "#", "tensor"),
+            *comment_lines(spec, "#", "tensor"),
             f"{signature_python(spec)}:",
             "    pass",
             "",
@@ -125,9 +80,9 @@ def starter_pytorch(spec: Mapping[str, Any]) -> str:
 
 
 def starter_triton(spec: Mapping[str, Any]) -> str:
-    params = _params(spec)
+    params = spec_params(spec)
     ptrs = [f"{p['name']}_ptr" if p.get("role") != "scalar" else p["name"] for p in params]
-    size = _first_size(spec)
+    size = first_size(spec)
     return "\n".join(
         [
             "import torch",
@@ -141,7 +96,7 @@ def starter_triton(spec: Mapping[str, Any]) -> str:
             "    pass  # TODO",
             "",
             "",
-            *_comment_lines(spec, "#", "tensor"),
+            *comment_lines(spec, "#", "tensor"),
             f"{signature_python(spec)}:",
             "    BLOCK = 1024",
             f"    grid = (triton.cdiv({size}, BLOCK),)",
@@ -157,7 +112,7 @@ def starter_cupy(spec: Mapping[str, Any]) -> str:
             "import cupy as cp",
             "",
             "",
-            *_comment_lines(spec, "#", "cupy array"),
+            *comment_lines(spec, "#", "cupy array"),
             f"{signature_python(spec, 'cp.ndarray')}:",
             "    pass",
             "",
@@ -167,7 +122,7 @@ def starter_cupy(spec: Mapping[str, Any]) -> str:
 
 def _jax_args(spec: Mapping[str, Any]) -> list[str]:
     args = []
-    for p in _params(spec):
+    for p in spec_params(spec):
         if p.get("role") == "scalar":
             args.append(f"{p['name']}: {PY_SCALARS.get(p.get('dtype', ''), 'int')}")
         elif p.get("role") in ("in", "inout"):
@@ -176,7 +131,7 @@ def _jax_args(spec: Mapping[str, Any]) -> list[str]:
 
 
 def _jax_return(spec: Mapping[str, Any]) -> str:
-    outs = [p for p in _params(spec) if p.get("role") in ("out", "inout")]
+    outs = [p for p in spec_params(spec) if p.get("role") in ("out", "inout")]
     return "jax.Array" if len(outs) == 1 else f"tuple[{', '.join(['jax.Array'] * len(outs))}]"
 
 
@@ -192,7 +147,7 @@ def _elements(param: Mapping[str, Any]) -> str:
 
 
 def starter_jax(spec: Mapping[str, Any]) -> str:
-    params = _params(spec)
+    params = spec_params(spec)
     sizes = [p["name"] for p in params if p.get("role") == "scalar" and p.get("dtype") == "int"]
     head, deco = [], ["@jax.jit"]
     if sizes:
@@ -212,7 +167,7 @@ def starter_jax(spec: Mapping[str, Any]) -> str:
         if p.get("py_layout") == "flat" and len(p.get("shape", [])) > 1:
             layout = f"flat 1-D, {_elements(p)} elements"
         else:
-            layout = f"shape [{_shape_text(p)}]"
+            layout = f"shape [{shape_text(p)}]"
         what = {"in": "input", "out": "output", "inout": "input and output"}[role]
         lines.append(f"# {p['name']}: {what}, {p.get('dtype')}, {layout}")
     outs = [p["name"] for p in params if p.get("role") in ("out", "inout")]
@@ -249,7 +204,7 @@ CUTE_SCALARS = {"int": "cute.Int32", "float": "cute.Float32"}
 
 def _cute_args(spec: Mapping[str, Any]) -> list[str]:
     args = []
-    for p in _params(spec):
+    for p in spec_params(spec):
         if p.get("role") == "scalar":
             args.append(f"{p['name']}: {CUTE_SCALARS.get(p.get('dtype', ''), 'cute.Int32')}")
         else:
@@ -265,17 +220,17 @@ def signature_cute(spec: Mapping[str, Any]) -> str:
 
 def starter_cute(spec: Mapping[str, Any]) -> str:
     lines = []
-    for p in _params(spec):
+    for p in spec_params(spec):
         role = p.get("role")
         if role == "scalar":
             continue
         if p.get("py_layout") == "flat" and len(p.get("shape", [])) > 1:
             layout = f"flat 1-D, {_elements(p)} elements"
         else:
-            layout = f"shape [{_shape_text(p)}]"
+            layout = f"shape [{shape_text(p)}]"
         what = {"in": "input", "out": "output", "inout": "input and output"}[role]
         lines.append(f"# {p['name']}: {what}, cute.Tensor on the GPU, {p.get('dtype')}, {layout}")
-    outs = [p["name"] for p in _params(spec) if p.get("role") in ("out", "inout")]
+    outs = [p["name"] for p in spec_params(spec) if p.get("role") in ("out", "inout")]
     lines.append(f"# Write the result into {', '.join(outs)} in place (launch kernels from solve).")
     sig = signature_cute(spec)
     if len(sig) + 1 > 99:
@@ -317,10 +272,10 @@ def _tilelang_shapes(spec: Mapping[str, Any]) -> tuple[list[str], dict[str, str]
     named by an int scalar is that dynamic size, a number stays a number, a flat tensor or
     a size computed from others gets a dynamic size of its own (TileLang reads every dynamic
     size from the tensors it is called with)."""
-    ints = {p["name"] for p in _params(spec) if p.get("role") == "scalar"}
+    ints = {p["name"] for p in spec_params(spec) if p.get("role") == "scalar"}
     sizes: list[str] = []
     shapes: dict[str, str] = {}
-    for p in _params(spec):
+    for p in spec_params(spec):
         if p.get("role") == "scalar":
             continue
         dims = [str(d) for d in p.get("shape", [])]
@@ -341,10 +296,10 @@ def _tilelang_shapes(spec: Mapping[str, Any]) -> tuple[list[str], dict[str, str]
 
 
 def _tilelang_comments(spec: Mapping[str, Any]) -> list[str]:
-    lines = _comment_lines(spec, "#", "tensor")
+    lines = comment_lines(spec, "#", "tensor")
     flat = {
         p["name"]
-        for p in _params(spec)
+        for p in spec_params(spec)
         if p.get("py_layout") == "flat" and len(p.get("shape", [])) > 1
     }
     return [ln + " (arrives flat, 1-D)" if ln[2:].split(":", 1)[0] in flat else ln for ln in lines]
@@ -353,7 +308,7 @@ def _tilelang_comments(spec: Mapping[str, Any]) -> list[str]:
 def starter_tilelang(spec: Mapping[str, Any]) -> str:
     """A ``@tilelang.jit`` kernel whose sizes are T.dynamic (compiled once, at the first
     call), launched from a ``solve`` that receives torch tensors, as Triton's does."""
-    params = _params(spec)
+    params = spec_params(spec)
     tensors = [p for p in params if p.get("role") != "scalar"]
     sizes, shapes = _tilelang_shapes(spec)
     grid = sizes[0] if sizes else "1"
@@ -405,8 +360,6 @@ def starter_tilelang(spec: Mapping[str, Any]) -> str:
 def starters_from_spec(spec: Mapping[str, Any]) -> dict[str, str]:
     """A starter per language (cuda, triton, pytorch, cupy, jax, cute, tilelang, cutile)
     written from the parameters."""
-    from problems.starters_cutile import starter_cutile  # noqa: PLC0415 - it imports this module
-
     return {
         "cuda": starter_cuda(spec),
         "triton": starter_triton(spec),

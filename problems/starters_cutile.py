@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from problems.starters import _comment_lines, _first_size, _params, signature_python
+from problems.signatures import comment_lines, first_size, signature_python, spec_params
 
 # The names a cuTile starter defines or uses beside the parameters.
 CUTILE_RESERVED = ("ct", "torch", "solve_kernel", "TILE", "grid", "bid")
@@ -26,7 +26,7 @@ CUTILE_RESERVED = ("ct", "torch", "solve_kernel", "TILE", "grid", "bid")
 
 def cutile_names(spec: Mapping[str, Any]) -> dict[str, str]:
     """Each of the starter's own names, with ``_`` appended until no parameter has it."""
-    taken = {p["name"] for p in _params(spec)}
+    taken = {p["name"] for p in spec_params(spec)}
     names = {}
     for name in CUTILE_RESERVED:
         free = name
@@ -39,11 +39,11 @@ def cutile_names(spec: Mapping[str, Any]) -> dict[str, str]:
 def _comments(spec: Mapping[str, Any], torch_name: str) -> list[str]:
     flat = {
         p["name"]
-        for p in _params(spec)
+        for p in spec_params(spec)
         if p.get("py_layout") == "flat" and len(p.get("shape", [])) > 1
     }
     lines = []
-    for line in _comment_lines(spec, "#", "torch tensor on the GPU"):
+    for line in comment_lines(spec, "#", "torch tensor on the GPU"):
         name = line[2:].split(":", 1)[0]
         lines.append(line + " (arrives flat, 1-D)" if name in flat else line)
     lines.append(f"# Launch on {torch_name}.cuda.current_stream() (the judge times it; no sync).")
@@ -52,7 +52,7 @@ def _comments(spec: Mapping[str, Any], torch_name: str) -> list[str]:
 
 def _example(spec: Mapping[str, Any], n: dict[str, str]) -> list[str]:
     """A commented load and store on the first input and output, when both are 1-D."""
-    tensors = [p for p in _params(spec) if p.get("role") != "scalar"]
+    tensors = [p for p in spec_params(spec) if p.get("role") != "scalar"]
     src = next((p for p in tensors if p.get("role") in ("in", "inout")), None)
     dst = next((p for p in tensors if p.get("role") in ("out", "inout")), None)
 
@@ -76,7 +76,7 @@ def _example(spec: Mapping[str, Any], n: dict[str, str]) -> list[str]:
 def starter_cutile(spec: Mapping[str, Any]) -> str:
     """A ``@ct.kernel`` skeleton of the parameters and a ``TILE`` constant, launched from a
     ``solve`` that receives torch tensors, one block per ``TILE`` of the first int size."""
-    params = _params(spec)
+    params = spec_params(spec)
     n = cutile_names(spec)
     ct, torch_, kernel, tile, grid, bid = (n[k] for k in CUTILE_RESERVED)
     names = [p["name"] for p in params]
@@ -106,7 +106,7 @@ def starter_cutile(spec: Mapping[str, Any]) -> str:
         ]
         if len(call[4]) > 99:
             call[4:5] = ["        (", *(f"            {a}," for a in [*names, tile]), "        ),"]
-    size = _first_size(spec)
+    size = first_size(spec)
     return "\n".join(
         [
             *imports,

@@ -17,10 +17,18 @@ from runner.contract import Limits
 
 from .helpers import CATALOG, cuda_available, job
 
+
+def _has_cutile() -> bool:
+    try:
+        return importlib.util.find_spec("cuda.tile") is not None
+    except ModuleNotFoundError:  # no package named cuda at all
+        return False
+
+
 pytestmark = [
     pytest.mark.gpu,
     pytest.mark.skipif(not cuda_available(), reason="no CUDA device"),
-    pytest.mark.skipif(importlib.util.find_spec("cuda.tile") is None, reason="needs cuda-tile"),
+    pytest.mark.skipif(not _has_cutile(), reason="needs cuda-tile"),
 ]
 
 GPU = Limits(test_timeout_s=30, benchmark_budget_s=1.0, compile_timeout_s=180)
