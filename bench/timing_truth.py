@@ -18,6 +18,7 @@ coefficient of variation of the judge's median across judgements; others `--repe
     python3 bench/timing_truth.py --language cute [--no-ncu]  # CuTe DSL solutions (below)
     python3 bench/timing_truth.py --language tilelang         # TileLang solutions (below)
     python3 bench/timing_truth.py --language cutile           # cuTile solutions (below)
+    python3 bench/timing_truth.py --language mojo --no-ncu    # Mojo solutions (below)
 
 JAX (``--language jax``): the judged cases against two outside measurements of the same call
 (inputs as DLPack views made once, the returned arrays viewed from torch): an event loop on the
@@ -33,6 +34,10 @@ CuTe DSL (``--language cute``; the package on PYTHONPATH): the judged cases agai
 harness (runner/child/cute_solution.py: dynamic layouts, one ``cute.compile`` before timing)
 in a plain process; its kernels run on torch's stream like a CUDA solution's, so the verdict
 is judged as for CUDA.
+
+Mojo (``--language mojo``, GPU only) is measured as CUDA is: the library built as the judge
+builds it, its ``solve`` called through ctypes under ``do_bench``, which decides the verdict
+(the call creates Mojo's DeviceContext and synchronises it, inside and outside the judge alike).
 
 cuTile (``--language cutile``, GPU only) is measured as TileLang is, with the judge child's
 settings (tileiras and its ptxas first on PATH, no disk cache).
@@ -78,6 +83,8 @@ from gpu_common import (  # noqa: E402
     write_partial,
 )
 
+from runner.contract.vocabulary import NATIVE_LANGUAGES  # noqa: E402
+
 SETS_CUDA = [
     ("vector-add", ["correct_basic.cu", "correct_vec4.cu"]),
     ("relu", ["correct_basic.cu", "correct_vec4.cu"]),
@@ -110,6 +117,10 @@ SETS_TILELANG = [
     ("relu", ["correct_tilelang.py"]),
     ("matrix-transpose", ["correct_tilelang.py"]),
     ("reduction", ["correct_tilelang.py"]),  # two kernels per call
+]
+SETS_MOJO = [
+    ("vector-add", ["correct_grid.mojo"]),  # memory-bound: the timing-truth case of the issue
+    ("relu", ["correct_grid.mojo"]),
 ]
 SETS_CUTILE = [
     ("vector-add", ["correct_cutile.py"]),  # memory-bound: the timing-truth case of the issue
@@ -389,9 +400,12 @@ def ncu_measure(slug: str, sol: str, so: str, n_cases: int) -> dict:
 
 
 def compile_so(sol: Path, arch: str, tmp: str) -> tuple[str | None, str]:
+    """A CUDA or Mojo solution built into a shared library as the judge builds it."""
     from runner.supervisor.compile import compile_cuda
+    from runner.supervisor.mojo_build import compile_mojo
 
-    res = compile_cuda(sol.read_text(), Path(tmp), arch, 300)
+    build = compile_mojo if language_of(sol) == "mojo" else compile_cuda
+    res = build(sol.read_text(), Path(tmp), arch, 300)
     return (str(res.so_path), "") if res.ok else (None, res.log[-1500:])
 
 
@@ -427,12 +441,12 @@ def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> di
     ok = [j for j in judgements if j.get("verdict") == "accepted"]
     so = None
     with tempfile.TemporaryDirectory(prefix="kjbench-so-") as tmp:
-        if args.device == "cuda" and lang == "cuda":
+        if args.device == "cuda" and lang in NATIVE_LANGUAGES:
             so, log = compile_so(sol, arch, tmp)
             if so is None:
                 entry["error"] = f"compile failed: {log}"
         outside = {}
-        if args.device == "cuda" and (so or lang != "cuda"):
+        if args.device == "cuda" and (so or lang not in NATIVE_LANGUAGES):
             outside["do_bench"] = sub_measure("do_bench", slug, sol_name, "cuda", so)
             if lang in ("jax", "tilelang", "cutile"):
                 outside["events"] = sub_measure("events", slug, sol_name, "cuda", None)
@@ -539,6 +553,8 @@ def main(argv: list[str] | None = None) -> int:
         sets = SETS_TILELANG if args.device == "cuda" else []
     if args.language == "cutile":  # GPU only
         sets = SETS_CUTILE if args.device == "cuda" else []
+    if args.language == "mojo":  # GPU only
+        sets = SETS_MOJO if args.device == "cuda" else []
     if args.only:
         sets = [s for s in sets if s[0] in args.only.split(",")]
     arch = arch_of_gpu() if args.device == "cuda" else "sm_90"
