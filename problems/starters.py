@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from problems.starters_mojo import starter_mojo
 from runner.contract import C_TYPES
 
 PY_SCALARS = {"int": "int", "float": "float"}
@@ -403,8 +404,8 @@ def starter_tilelang(spec: Mapping[str, Any]) -> str:
 
 
 def starters_from_spec(spec: Mapping[str, Any]) -> dict[str, str]:
-    """A starter per language (cuda, triton, pytorch, cupy, jax, cute, tilelang) written from
-    the parameters."""
+    """A starter per language (cuda, triton, pytorch, cupy, jax, cute, tilelang, mojo) written
+    from the parameters."""
     return {
         "cuda": starter_cuda(spec),
         "triton": starter_triton(spec),
@@ -413,6 +414,7 @@ def starters_from_spec(spec: Mapping[str, Any]) -> dict[str, str]:
         "jax": starter_jax(spec),
         "cute": starter_cute(spec),
         "tilelang": starter_tilelang(spec),
+        "mojo": starter_mojo(spec),
     }
 
 
