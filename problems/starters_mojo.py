@@ -66,12 +66,6 @@ def _arguments(params: list[Mapping[str, Any]]) -> list[str]:
     return [f"    {mojo_name(p['name'])}: {mojo_type(p)}," for p in params]
 
 
-def signature_mojo(spec: Mapping[str, Any]) -> str:
-    """The exported entry point on one line, as the API shows signatures."""
-    args = ", ".join(f"{mojo_name(p['name'])}: {mojo_type(p)}" for p in _params(spec))
-    return f'@export def solve({args}) abi("C")'
-
-
 def _comments(params: list[Mapping[str, Any]]) -> list[str]:
     lines = []
     for p in params:
