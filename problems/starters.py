@@ -25,6 +25,7 @@ from problems.signatures import (
     spec_params,
 )
 from problems.starters_cutile import starter_cutile
+from problems.starters_mojo import starter_mojo
 
 __all__ = ["signature_cuda", "signature_python", "signatures", "starters_from_spec"]
 
@@ -358,7 +359,7 @@ def starter_tilelang(spec: Mapping[str, Any]) -> str:
 
 
 def starters_from_spec(spec: Mapping[str, Any]) -> dict[str, str]:
-    """A starter per language (cuda, triton, pytorch, cupy, jax, cute, tilelang, cutile)
+    """A starter per language (cuda, triton, pytorch, cupy, jax, cute, tilelang, cutile, mojo)
     written from the parameters."""
     return {
         "cuda": starter_cuda(spec),
@@ -369,6 +370,7 @@ def starters_from_spec(spec: Mapping[str, Any]) -> dict[str, str]:
         "cute": starter_cute(spec),
         "tilelang": starter_tilelang(spec),
         "cutile": starter_cutile(spec),
+        "mojo": starter_mojo(spec),
     }
 
 

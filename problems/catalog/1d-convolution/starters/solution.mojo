@@ -1,0 +1,43 @@
+from max.gpu import global_idx
+from max.gpu.host import DeviceContext
+from std.math import ceildiv
+from std.os import abort
+
+comptime THREADS = 256
+
+
+def solve_kernel(
+    input: Pointer[Float32, MutAnyOrigin],
+    kernel: Pointer[Float32, MutAnyOrigin],
+    output: Pointer[Float32, MutAnyOrigin],
+    input_size: Int32,
+    kernel_size: Int32,
+):
+    var i = global_idx.x
+    if i < Int(input_size):
+        pass  # TODO: compute element i
+
+
+# input: input, device pointer, f32, shape [input_size]
+# kernel: input, device pointer, f32, shape [kernel_size]
+# output: output, device pointer, f32, shape [input_size - kernel_size + 1]
+# Tensors are contiguous and row-major: element i is X[unsafe_offset=i].
+# Write the result into output in place; outputs start zero-filled.
+@export
+def solve(
+    input: Pointer[Float32, MutAnyOrigin],
+    kernel: Pointer[Float32, MutAnyOrigin],
+    output: Pointer[Float32, MutAnyOrigin],
+    input_size: Int32,
+    kernel_size: Int32,
+) abi("C"):
+    try:
+        var ctx = DeviceContext()
+        ctx.enqueue_function[solve_kernel](
+            input, kernel, output, input_size, kernel_size,
+            grid_dim=ceildiv(Int(input_size), THREADS),
+            block_dim=THREADS,
+        )
+        ctx.synchronize()
+    except err:
+        abort(String(err))

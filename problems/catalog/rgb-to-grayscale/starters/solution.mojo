@@ -1,0 +1,40 @@
+from max.gpu import global_idx
+from max.gpu.host import DeviceContext
+from std.math import ceildiv
+from std.os import abort
+
+comptime THREADS = 256
+
+
+def solve_kernel(
+    input: Pointer[Float32, MutAnyOrigin],
+    output: Pointer[Float32, MutAnyOrigin],
+    width: Int32,
+    height: Int32,
+):
+    var i = global_idx.x
+    if i < Int(width):
+        pass  # TODO: compute element i
+
+
+# input: input, device pointer, f32, shape [height x width x 3]
+# output: output, device pointer, f32, shape [height x width]
+# Tensors are contiguous and row-major: element i is X[unsafe_offset=i].
+# Write the result into output in place; outputs start zero-filled.
+@export
+def solve(
+    input: Pointer[Float32, MutAnyOrigin],
+    output: Pointer[Float32, MutAnyOrigin],
+    width: Int32,
+    height: Int32,
+) abi("C"):
+    try:
+        var ctx = DeviceContext()
+        ctx.enqueue_function[solve_kernel](
+            input, output, width, height,
+            grid_dim=ceildiv(Int(width), THREADS),
+            block_dim=THREADS,
+        )
+        ctx.synchronize()
+    except err:
+        abort(String(err))

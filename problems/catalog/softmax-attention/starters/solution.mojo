@@ -1,0 +1,48 @@
+from max.gpu import global_idx
+from max.gpu.host import DeviceContext
+from std.math import ceildiv
+from std.os import abort
+
+comptime THREADS = 256
+
+
+def solve_kernel(
+    Q: Pointer[Float32, MutAnyOrigin],
+    K: Pointer[Float32, MutAnyOrigin],
+    V: Pointer[Float32, MutAnyOrigin],
+    output: Pointer[Float32, MutAnyOrigin],
+    M: Int32,
+    N: Int32,
+    d: Int32,
+):
+    var i = global_idx.x
+    if i < Int(M):
+        pass  # TODO: compute element i
+
+
+# Q: input, device pointer, f32, shape [M x d]
+# K: input, device pointer, f32, shape [N x d]
+# V: input, device pointer, f32, shape [N x d]
+# output: output, device pointer, f32, shape [M x d]
+# Tensors are contiguous and row-major: element i is X[unsafe_offset=i].
+# Write the result into output in place; outputs start zero-filled.
+@export
+def solve(
+    Q: Pointer[Float32, MutAnyOrigin],
+    K: Pointer[Float32, MutAnyOrigin],
+    V: Pointer[Float32, MutAnyOrigin],
+    output: Pointer[Float32, MutAnyOrigin],
+    M: Int32,
+    N: Int32,
+    d: Int32,
+) abi("C"):
+    try:
+        var ctx = DeviceContext()
+        ctx.enqueue_function[solve_kernel](
+            Q, K, V, output, M, N, d,
+            grid_dim=ceildiv(Int(M), THREADS),
+            block_dim=THREADS,
+        )
+        ctx.synchronize()
+    except err:
+        abort(String(err))

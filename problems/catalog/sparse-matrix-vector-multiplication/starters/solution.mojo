@@ -1,0 +1,45 @@
+from max.gpu import global_idx
+from max.gpu.host import DeviceContext
+from std.math import ceildiv
+from std.os import abort
+
+comptime THREADS = 256
+
+
+def solve_kernel(
+    A: Pointer[Float32, MutAnyOrigin],
+    x: Pointer[Float32, MutAnyOrigin],
+    y: Pointer[Float32, MutAnyOrigin],
+    M: Int32,
+    N: Int32,
+    nnz: Int32,
+):
+    var i = global_idx.x
+    if i < Int(M):
+        pass  # TODO: compute element i
+
+
+# A: input, device pointer, f32, shape [M x N]
+# x: input, device pointer, f32, shape [N]
+# y: output, device pointer, f32, shape [M]
+# Tensors are contiguous and row-major: element i is X[unsafe_offset=i].
+# Write the result into y in place; outputs start zero-filled.
+@export
+def solve(
+    A: Pointer[Float32, MutAnyOrigin],
+    x: Pointer[Float32, MutAnyOrigin],
+    y: Pointer[Float32, MutAnyOrigin],
+    M: Int32,
+    N: Int32,
+    nnz: Int32,
+) abi("C"):
+    try:
+        var ctx = DeviceContext()
+        ctx.enqueue_function[solve_kernel](
+            A, x, y, M, N, nnz,
+            grid_dim=ceildiv(Int(M), THREADS),
+            block_dim=THREADS,
+        )
+        ctx.synchronize()
+    except err:
+        abort(String(err))
