@@ -501,7 +501,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--device", default="cuda", choices=["cuda", "cpu"])
     ap.add_argument(
-        "--language", default="cuda", choices=["cuda", "jax", "cute", "tilelang", "cutile"]
+        "--language", default="cuda", choices=["cuda", "jax", "cute", "tilelang", "cutile", "mojo"]
     )
     ap.add_argument("--repeats", type=int, default=3, help="judgements per solution")
     ap.add_argument(

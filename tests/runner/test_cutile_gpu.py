@@ -1,9 +1,9 @@
 """cuTile on a GPU (``pytest -m gpu tests/runner/test_cutile_gpu.py``, with cuda-tile importable
 and tileiras with a ptxas as new beside it, e.g. unpacked in a folder named in PYTHONPATH):
 every catalog package with cuTile solutions judged on device ``cuda`` in mode submit, its
-correct solutions accepted and its wrong ones rejected; a kernel launches on torch's current
-stream; a compile error names the user's line; the child compiles with the worker's tileiras and
-keeps no disk cache. The hostile cuTile cases are ``pytest -m gpu tests/hostile -k cutile``; the
+correct solutions accepted and its wrong ones rejected; a compile error names the user's line;
+the child compiles with the worker's tileiras and keeps no disk cache. Which stream
+``ct.launch`` queues on was probed outside the tests (bench/results/2026-11-24-h200-session5/02_*). The hostile cuTile cases are ``pytest -m gpu tests/hostile -k cutile``; the
 timing truth is ``bench/timing_truth.py --language cutile``."""
 
 from __future__ import annotations
@@ -88,31 +88,6 @@ def test_cutile_solution_verdict_on_the_gpu(path):
 def test_the_inline_vector_add_is_accepted():
     r = judge(job(VECTOR_ADD, "cutile", "submit", "cuda", "vector-add", GPU, 11, _arch()))
     assert r.verdict == "accepted", f"{r.verdict}: {r.message}\n{r.details}"
-
-
-def test_a_kernel_launches_on_torchs_current_stream(tmp_path):
-    import torch
-
-    path = tmp_path / "vector_add_cutile.py"  # from a file: cuTile reads a kernel's source
-    path.write_text(VECTOR_ADD)
-    spec = importlib.util.spec_from_file_location("cutile_vector_add", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    n = 1 << 20
-    a = torch.rand(n, device="cuda")
-    b = torch.rand(n, device="cuda")
-    c = torch.zeros(n, device="cuda")
-    module.solve(a, b, c, n)  # compiles, outside the stream test
-    c.zero_()
-    torch.cuda.synchronize()
-    side = torch.cuda.Stream()
-    with torch.cuda.stream(side):
-        torch.cuda._sleep(2_000_000_000)  # about a second of spinning on the side stream
-        module.solve(a, b, c, n)
-    written_early = bool(c.any().item())  # waits for the default stream only
-    side.synchronize()
-    assert not written_early, "the kernel ran on another stream than torch's current one"
-    assert torch.equal(c, a + b)
 
 
 def test_a_compile_error_names_the_users_line_on_the_gpu():
