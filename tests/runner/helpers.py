@@ -55,6 +55,51 @@ def cuda_available() -> bool:
         return False
 
 
+def gpu_arch() -> str:
+    """``sm_XY`` of GPU 0."""
+    import torch
+
+    p = torch.cuda.get_device_properties(0)
+    return f"sm_{p.major}{p.minor}"
+
+
+def solution_id(path: Path) -> str:
+    """``slug/file`` of a catalog solution, as a test id."""
+    return f"{path.parent.parent.name}/{path.name}"
+
+
+def problems_with_correct_and_wrong(solutions: list[Path]) -> set[str]:
+    """The problems that have both a correct_* and a wrong_* file among ``solutions``."""
+    correct = {p.parent.parent.name for p in solutions if p.name.startswith("correct_")}
+    wrong = {p.parent.parent.name for p in solutions if p.name.startswith("wrong_")}
+    return correct & wrong
+
+
+def check_catalog_solution_on_the_gpu(
+    path: Path,
+    language: str,
+    limits: Limits,
+    wrong_is_not: tuple[str, ...] = ("accepted", "internal_error", "compile_error"),
+) -> None:
+    """Judge a catalog solution on device cuda in mode submit: a correct_* one accepted with
+    positive benchmark medians, a wrong_* one given none of ``wrong_is_not``."""
+    from runner import judge  # noqa: PLC0415 - judging imports torch
+
+    slug = path.parent.parent.name
+    r = judge(job(path.read_text(), language, "submit", "cuda", slug, limits, 11, gpu_arch()))
+    detail = f"{r.verdict}: {r.message}\n{(r.details or '')[-2000:]}\n{r.compile_log[-2000:]}"
+    if path.name.startswith("correct_"):
+        assert r.verdict == "accepted", detail
+        cases = (r.benchmark or {}).get("cases") or []
+        assert cases and all(c["median_ms"] > 0 for c in cases), detail
+        clock = [c.get("clock", {}).get("consistent") for c in cases]
+        print(
+            f"[{solution_id(path)}] score {r.score_ms} ms, events consistent with the clock: {clock}"
+        )
+    else:
+        assert r.verdict not in wrong_is_not, detail
+
+
 def benchmark_inputs(prob: ProblemSpec, seed: int, scalars: dict | None = None):
     """(reference module, scalars, inputs) of the problem's first benchmark case at the GPU
     size (cpu_scalars dropped), unless ``scalars`` override some sizes; generated on the CPU

@@ -17,7 +17,15 @@ from runner import judge
 from runner.contract import Limits
 from runner.supervisor import cutedsl
 
-from .helpers import CATALOG, cuda_available, job
+from .helpers import (
+    CATALOG,
+    check_catalog_solution_on_the_gpu,
+    cuda_available,
+    gpu_arch,
+    job,
+    problems_with_correct_and_wrong,
+    solution_id,
+)
 
 pytestmark = [
     pytest.mark.gpu,
@@ -29,17 +37,6 @@ GPU = Limits(test_timeout_s=30, benchmark_budget_s=1.0, compile_timeout_s=180)
 SOLUTIONS = sorted(CATALOG.glob("*/solutions/*_cute.py"))
 
 
-def _arch() -> str:
-    import torch
-
-    p = torch.cuda.get_device_properties(0)
-    return f"sm_{p.major}{p.minor}"
-
-
-def _id(path) -> str:
-    return f"{path.parent.parent.name}/{path.name}"
-
-
 def _detail(r) -> str:
     return f"{r.verdict}: {r.message}\n{(r.details or '')[-2000:]}\n{r.compile_log[-2000:]}"
 
@@ -49,23 +46,12 @@ def src(text: str) -> str:
 
 
 def test_at_least_ten_problems_have_correct_and_wrong_cute_solutions():
-    slugs = {p.parent.parent.name for p in SOLUTIONS if p.name.startswith("correct_")}
-    wrong = {p.parent.parent.name for p in SOLUTIONS if p.name.startswith("wrong_")}
-    assert len(slugs & wrong) >= 10
+    assert len(problems_with_correct_and_wrong(SOLUTIONS)) >= 10
 
 
-@pytest.mark.parametrize("path", SOLUTIONS, ids=_id)
+@pytest.mark.parametrize("path", SOLUTIONS, ids=solution_id)
 def test_cute_solution_verdict_on_the_gpu(path):
-    slug = path.parent.parent.name
-    r = judge(job(path.read_text(), "cute", "submit", "cuda", slug, GPU, 11, _arch()))
-    if path.name.startswith("correct_"):
-        assert r.verdict == "accepted", _detail(r)
-        cases = (r.benchmark or {}).get("cases") or []
-        assert cases and all(c["median_ms"] > 0 for c in cases), _detail(r)
-        clock = [c.get("clock", {}).get("consistent") for c in cases]
-        print(f"[{_id(path)}] score {r.score_ms} ms, events consistent with the clock: {clock}")
-    else:
-        assert r.verdict not in ("accepted", "internal_error", "compile_error"), _detail(r)
+    check_catalog_solution_on_the_gpu(path, "cute", GPU)
 
 
 TRACE_COUNT = src(
@@ -92,7 +78,7 @@ TRACE_COUNT = src(
 
 
 def test_one_compilation_serves_every_size():
-    r = judge(job(TRACE_COUNT, "cute", "run", "cuda", "vector-add", GPU, 5, _arch()))
+    r = judge(job(TRACE_COUNT, "cute", "run", "cuda", "vector-add", GPU, 5, gpu_arch()))
     assert r.verdict == "accepted", _detail(r)
     assert len(r.tests) > 1
     assert r.stdout.count("tracing solve") == 1, r.stdout
@@ -125,7 +111,7 @@ STREAM_AND_UINT64 = src(
 
 
 def test_solve_with_a_stream_parameter_and_a_uint64_size_is_accepted():
-    r = judge(job(STREAM_AND_UINT64, "cute", "submit", "cuda", "vector-add", GPU, 6, _arch()))
+    r = judge(job(STREAM_AND_UINT64, "cute", "submit", "cuda", "vector-add", GPU, 6, gpu_arch()))
     assert r.verdict == "accepted", _detail(r)
 
 
@@ -157,7 +143,7 @@ ENV_PROBE = src(
 
 
 def test_child_has_no_disk_cache_outside_the_job():
-    r = judge(job(ENV_PROBE, "cute", "run", "cuda", "vector-add", GPU, 7, _arch()))
+    r = judge(job(ENV_PROBE, "cute", "run", "cuda", "vector-add", GPU, 7, gpu_arch()))
     assert r.verdict == "accepted", _detail(r)
 
 
@@ -182,7 +168,7 @@ UNDEFINED_NAME = src(
 
 
 def test_compile_error_names_the_users_line():
-    r = judge(job(UNDEFINED_NAME, "cute", "run", "cuda", "vector-add", GPU, 8, _arch()))
+    r = judge(job(UNDEFINED_NAME, "cute", "run", "cuda", "vector-add", GPU, 8, gpu_arch()))
     assert r.verdict == "compile_error", _detail(r)
     assert r.message.startswith("CuTe DSL compile error: solution.py:9: NameError"), r.message
 
@@ -201,6 +187,6 @@ WRONG_ARITY = src(
 
 
 def test_solve_with_too_few_parameters_is_a_compile_error():
-    r = judge(job(WRONG_ARITY, "cute", "run", "cuda", "vector-add", GPU, 9, _arch()))
+    r = judge(job(WRONG_ARITY, "cute", "run", "cuda", "vector-add", GPU, 9, gpu_arch()))
     assert r.verdict == "compile_error", _detail(r)
     assert "solve takes 3 parameter(s); this problem passes 4: solve(A, B, C, N)" in r.message

@@ -15,7 +15,15 @@ import pytest
 from runner import judge
 from runner.contract import Limits
 
-from .helpers import CATALOG, cuda_available, job
+from .helpers import (
+    CATALOG,
+    check_catalog_solution_on_the_gpu,
+    cuda_available,
+    gpu_arch,
+    job,
+    problems_with_correct_and_wrong,
+    solution_id,
+)
 
 
 def _has_cutile() -> bool:
@@ -52,48 +60,24 @@ def solve(A, B, C, N):
 """
 
 
-def _arch() -> str:
-    import torch
-
-    p = torch.cuda.get_device_properties(0)
-    return f"sm_{p.major}{p.minor}"
-
-
-def _id(path) -> str:
-    return f"{path.parent.parent.name}/{path.name}"
-
-
 def test_at_least_ten_problems_have_correct_and_wrong_cutile_solutions():
-    slugs = {p.parent.parent.name for p in SOLUTIONS if p.name.startswith("correct_")}
-    wrong = {p.parent.parent.name for p in SOLUTIONS if p.name.startswith("wrong_")}
-    assert len(slugs & wrong) >= 10
+    assert len(problems_with_correct_and_wrong(SOLUTIONS)) >= 10
 
 
-@pytest.mark.parametrize("path", SOLUTIONS, ids=_id)
+@pytest.mark.parametrize("path", SOLUTIONS, ids=solution_id)
 def test_cutile_solution_verdict_on_the_gpu(path):
-    slug = path.parent.parent.name
-    spec = job(path.read_text(), "cutile", "submit", "cuda", slug, GPU, 11, _arch())
-    r = judge(spec)
-    detail = f"{r.verdict}: {r.message}\n{(r.details or '')[-2000:]}"
-    if path.name.startswith("correct_"):
-        assert r.verdict == "accepted", detail
-        cases = (r.benchmark or {}).get("cases") or []
-        assert cases and all(c["median_ms"] > 0 for c in cases), detail
-        clock = [c.get("clock", {}).get("consistent") for c in cases]
-        print(f"[{_id(path)}] score {r.score_ms} ms, events consistent with the clock: {clock}")
-    else:
-        assert r.verdict not in ("accepted", "internal_error", "compile_error"), detail
+    check_catalog_solution_on_the_gpu(path, "cutile", GPU)
 
 
 def test_the_inline_vector_add_is_accepted():
-    r = judge(job(VECTOR_ADD, "cutile", "submit", "cuda", "vector-add", GPU, 11, _arch()))
+    r = judge(job(VECTOR_ADD, "cutile", "submit", "cuda", "vector-add", GPU, 11, gpu_arch()))
     assert r.verdict == "accepted", f"{r.verdict}: {r.message}\n{r.details}"
 
 
 def test_a_compile_error_names_the_users_line_on_the_gpu():
     source = VECTOR_ADD.replace("tile=x + y)", "tile=x + y * scale)")
     line = next(k for k, ln in enumerate(source.splitlines(), 1) if "* scale" in ln)
-    r = judge(job(source, "cutile", "run", "cuda", "vector-add", GPU, 3, _arch()))
+    r = judge(job(source, "cutile", "run", "cuda", "vector-add", GPU, 3, gpu_arch()))
     assert r.verdict == "compile_error", f"{r.verdict}: {r.message}"
     assert f"(solution.py, line {line})" in r.message and "scale" in r.message
 
@@ -107,5 +91,5 @@ def test_the_child_compiles_with_the_workers_tileiras_and_no_disk_cache():
         "    assert os.environ['CUDA_TILE_TEMP_DIR'].startswith(os.getcwd())\n"
         "    assert shutil.which('tileiras'), os.environ['PATH']\n",
     )
-    r = judge(job(probe, "cutile", "run", "cuda", "vector-add", GPU, 3, _arch()))
+    r = judge(job(probe, "cutile", "run", "cuda", "vector-add", GPU, 3, gpu_arch()))
     assert r.verdict == "accepted", f"{r.verdict}: {r.message}\n{r.details}"

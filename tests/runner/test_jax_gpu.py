@@ -14,7 +14,15 @@ import pytest
 from runner import judge
 from runner.contract import Limits
 
-from .helpers import CATALOG, cuda_available, job
+from .helpers import (
+    CATALOG,
+    check_catalog_solution_on_the_gpu,
+    cuda_available,
+    gpu_arch,
+    job,
+    problems_with_correct_and_wrong,
+    solution_id,
+)
 
 pytestmark = [
     pytest.mark.gpu,
@@ -26,37 +34,13 @@ GPU = Limits(test_timeout_s=30, benchmark_budget_s=1.0, compile_timeout_s=180)
 SOLUTIONS = sorted(CATALOG.glob("*/solutions/*_jax.py"))
 
 
-def _arch() -> str:
-    import torch
-
-    p = torch.cuda.get_device_properties(0)
-    return f"sm_{p.major}{p.minor}"
-
-
-def _id(path) -> str:
-    return f"{path.parent.parent.name}/{path.name}"
-
-
 def test_at_least_ten_problems_have_correct_and_wrong_jax_solutions():
-    slugs = {p.parent.parent.name for p in SOLUTIONS if p.name.startswith("correct_")}
-    wrong = {p.parent.parent.name for p in SOLUTIONS if p.name.startswith("wrong_")}
-    assert len(slugs & wrong) >= 10
+    assert len(problems_with_correct_and_wrong(SOLUTIONS)) >= 10
 
 
-@pytest.mark.parametrize("path", SOLUTIONS, ids=_id)
+@pytest.mark.parametrize("path", SOLUTIONS, ids=solution_id)
 def test_jax_solution_verdict_on_the_gpu(path):
-    slug = path.parent.parent.name
-    spec = job(path.read_text(), "jax", "submit", "cuda", slug, GPU, 11, _arch())
-    r = judge(spec)
-    detail = f"{r.verdict}: {r.message}\n{(r.details or '')[-2000:]}"
-    if path.name.startswith("correct_"):
-        assert r.verdict == "accepted", detail
-        cases = (r.benchmark or {}).get("cases") or []
-        assert cases and all(c["median_ms"] > 0 for c in cases), detail
-        clock = [c.get("clock", {}).get("consistent") for c in cases]
-        print(f"[{_id(path)}] score {r.score_ms} ms, events consistent with the clock: {clock}")
-    else:
-        assert r.verdict not in ("accepted", "internal_error"), detail
+    check_catalog_solution_on_the_gpu(path, "jax", GPU, wrong_is_not=("accepted", "internal_error"))
 
 
 def test_jax_child_uses_the_gpu_backend_without_preallocation():
@@ -68,7 +52,7 @@ def test_jax_child_uses_the_gpu_backend_without_preallocation():
         "    assert not jax.config.jax_enable_compilation_cache\n"
         "    return A + B\n"
     )
-    r = judge(job(probe, "jax", "run", "cuda", "vector-add", GPU, 3, _arch()))
+    r = judge(job(probe, "jax", "run", "cuda", "vector-add", GPU, 3, gpu_arch()))
     assert r.verdict == "accepted", f"{r.verdict}: {r.message}\n{r.details}"
 
 

@@ -16,7 +16,15 @@ from runner import judge
 from runner.contract import Limits
 from runner.supervisor import mojo
 
-from .helpers import CATALOG, cuda_available, job
+from .helpers import (
+    CATALOG,
+    check_catalog_solution_on_the_gpu,
+    cuda_available,
+    gpu_arch,
+    job,
+    problems_with_correct_and_wrong,
+    solution_id,
+)
 
 pytestmark = [
     pytest.mark.gpu,
@@ -29,43 +37,21 @@ SOLUTIONS = sorted(CATALOG.glob("*/solutions/*.mojo"))
 VECTOR_ADD = (Path(__file__).resolve().parent / "data" / "mojo" / "vector_add.mojo").read_text()
 
 
-def _arch() -> str:
-    import torch
-
-    p = torch.cuda.get_device_properties(0)
-    return f"sm_{p.major}{p.minor}"
-
-
-def _id(path) -> str:
-    return f"{path.parent.parent.name}/{path.name}"
-
-
 def _detail(r) -> str:
     return f"{r.verdict}: {r.message}\n{r.compile_log[-2000:]}\n{(r.details or '')[-2000:]}"
 
 
 def test_at_least_ten_problems_have_correct_and_wrong_mojo_solutions():
-    correct = {p.parent.parent.name for p in SOLUTIONS if p.name.startswith("correct_")}
-    wrong = {p.parent.parent.name for p in SOLUTIONS if p.name.startswith("wrong_")}
-    assert len(correct & wrong) >= 10
+    assert len(problems_with_correct_and_wrong(SOLUTIONS)) >= 10
 
 
-@pytest.mark.parametrize("path", SOLUTIONS, ids=_id)
+@pytest.mark.parametrize("path", SOLUTIONS, ids=solution_id)
 def test_mojo_solution_verdict_on_the_gpu(path):
-    slug = path.parent.parent.name
-    r = judge(job(path.read_text(), "mojo", "submit", "cuda", slug, GPU, 11, _arch()))
-    if path.name.startswith("correct_"):
-        assert r.verdict == "accepted", _detail(r)
-        cases = (r.benchmark or {}).get("cases") or []
-        assert cases and all(c["median_ms"] > 0 for c in cases), _detail(r)
-        clock = [c.get("clock", {}).get("consistent") for c in cases]
-        print(f"[{_id(path)}] score {r.score_ms} ms, events consistent with the clock: {clock}")
-    else:
-        assert r.verdict not in ("accepted", "internal_error", "compile_error"), _detail(r)
+    check_catalog_solution_on_the_gpu(path, "mojo", GPU)
 
 
 def test_the_vector_add_is_accepted_with_positive_benchmark_medians():
-    r = judge(job(VECTOR_ADD, "mojo", "submit", "cuda", "vector-add", GPU, 5, _arch()))
+    r = judge(job(VECTOR_ADD, "mojo", "submit", "cuda", "vector-add", GPU, 5, gpu_arch()))
     assert r.verdict == "accepted", _detail(r)
     cases = (r.benchmark or {}).get("cases") or []
     assert cases and all(c["median_ms"] > 0 for c in cases), r.benchmark
@@ -73,20 +59,20 @@ def test_the_vector_add_is_accepted_with_positive_benchmark_medians():
 
 
 def test_the_vector_add_is_accepted_by_the_native_child_in_mode_run():
-    r = judge(job(VECTOR_ADD, "mojo", "run", "cuda", "vector-add", GPU, 6, _arch()))
+    r = judge(job(VECTOR_ADD, "mojo", "run", "cuda", "vector-add", GPU, 6, gpu_arch()))
     assert r.verdict == "accepted", _detail(r)
     assert r.tests and all(t["passed"] for t in r.tests)
 
 
 def test_a_wrong_vector_add_is_a_wrong_answer():
     wrong = VECTOR_ADD.replace("A[unsafe_offset=i] + B[unsafe_offset=i]", "A[unsafe_offset=i]")
-    r = judge(job(wrong, "mojo", "run", "cuda", "vector-add", GPU, 7, _arch()))
+    r = judge(job(wrong, "mojo", "run", "cuda", "vector-add", GPU, 7, gpu_arch()))
     assert r.verdict == "wrong_answer", _detail(r)
 
 
 def test_a_compile_error_names_the_users_line_on_the_gpu():
     broken = VECTOR_ADD.replace("A[unsafe_offset=i] +", "A[unsafe_offset=j] +")
-    r = judge(job(broken, "mojo", "run", "cuda", "vector-add", GPU, 3, _arch()))
+    r = judge(job(broken, "mojo", "run", "cuda", "vector-add", GPU, 3, gpu_arch()))
     assert r.verdict == "compile_error", _detail(r)
     assert r.message.startswith("Compilation failed: solution.mojo:19:")
 
@@ -100,5 +86,5 @@ def test_the_childs_mojo_folders_are_in_its_job_folder():
         "    try:\n        var ctx = DeviceContext()",
     ).replace("from std.os import abort\n", "from std.os import abort, getenv\n")
     assert probe != VECTOR_ADD
-    r = judge(job(probe, "mojo", "run", "cuda", "vector-add", GPU, 4, _arch()))
+    r = judge(job(probe, "mojo", "run", "cuda", "vector-add", GPU, 4, gpu_arch()))
     assert r.verdict == "accepted", _detail(r)
