@@ -1,6 +1,6 @@
 """cuTile without a GPU and without the package: the compile-error mapping on errors recorded
 from cuTile's compiler (tests/runner/data/cutile_errors, written by
-bench/languages/record_cutile_errors.py), a runtime error's report, where the supervisor finds
+tests/runner/data/cutile_errors/record.py), a runtime error's report, where the supervisor finds
 the compiler and what the child's environment holds, and the language's guess from a file."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ tests/runner/test_cutile_units.py: each bad kernel is compiled for sm_90 through
 cuda.tile.compilation.export_kernel, the compile path a launch takes, so no GPU is needed.
 
     PYTHONPATH=.:<folder with cuda-tile> PATH=<folder with tileiras and ptxas 13.4>:$PATH \
-        python bench/languages/record_cutile_errors.py tests/runner/data/cutile_errors [CASE...]
+        python tests/runner/data/cutile_errors/record.py tests/runner/data/cutile_errors [CASE...]
 """
 
 import importlib.util
