@@ -115,6 +115,14 @@ def test_solve_with_a_stream_parameter_and_a_uint64_size_is_accepted():
     assert r.verdict == "accepted", _detail(r)
 
 
+def test_leetgpus_uint64_spelling_is_accepted():
+    """LeetGPU's starters spell the size ``cute.UInt64``; the harness adds that name."""
+    source = STREAM_AND_UINT64.replace("cute.Uint64", "cute.UInt64")
+    assert "cute.UInt64" in source
+    r = judge(job(source, "cute", "run", "cuda", "vector-add", GPU, 7, gpu_arch()))
+    assert r.verdict == "accepted", _detail(r)
+
+
 ENV_PROBE = src(
     """
     import os
