@@ -168,7 +168,7 @@ class Judgement:
                 f"The source is {len(job.source.encode())} bytes, more than the "
                 f"{self.limits.source_bytes} byte limit.",
             )
-        preparation.require_language_package(self)  # a worker without TileLang or CuTe DSL
+        preparation.require_language_package(self)  # a worker without the language's package
         if job.mode == "profile":
             profile.require_available(self)  # before anything runs: no GPU, no ncu
         # Overlap the slow parts of a cold start: nvcc runs in a thread while the child

@@ -4,6 +4,7 @@ code."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,48 +17,61 @@ if TYPE_CHECKING:
     from runner.supervisor.judgement import Judgement
 
 PY_FILE = "solution.py"
-# languages offered only where their Python package is installed beside the runner (never
-# in requirements.txt: the worker's operator adds it), by (package, name people call it)
-LANGUAGE_PACKAGES = {"tilelang": ("tilelang", "TileLang")}
 GPU_ONLY_LANGUAGES = tuple(lang for lang in LANGUAGES if lang not in CPU_LANGUAGES)
 
 
-def require_language_package(j: Judgement) -> None:
-    """An internal_error Verdict when this worker lacks the language's package (found on
-    this process's sys.path, which the child shares: runner/supervisor/childproc.py), before
-    anything runs. CuTe DSL is found where runner/supervisor/cutedsl.py looks for it, and only
-    for a job on the GPU device (on the CPU one, the GPU-only check says why it cannot run);
-    cuTile, with a compiler that can run, where runner/supervisor/cutile.py looks for them;
-    Mojo's compiler where runner/supervisor/mojo.py looks for it (without it, a job on the CPU
-    device is told at once that it needs a GPU worker, since nothing can be compiled)."""
-    if j.job.language == "cute":
-        if j.job.device == "cuda" and cutedsl.install_dirs() is None:
-            raise Verdict("internal_error", cutedsl.MISSING)
-        return
-    if j.job.language == "cutile":
-        why = cutile.missing() if j.job.device == "cuda" else None
-        if why:
-            raise Verdict("internal_error", why)
-        return
-    if j.job.language == "mojo":  # its compiler (runner/supervisor/mojo.py)
-        if mojo.find_install() is None:
-            if j.job.device != "cuda":
-                raise Verdict("internal_error", gpu_only_message(j.job, compiled=False))
-            raise Verdict("internal_error", mojo.MISSING)
-        return
-    needed = LANGUAGE_PACKAGES.get(j.job.language)
-    if needed is None:
-        return
+def _cute_lacks(job: JobSpec) -> str | None:
+    """CuTe DSL where runner/supervisor/cutedsl.py looks for it, asked on the GPU device only
+    (on the CPU one, the GPU-only check says why it cannot run)."""
+    if job.device == "cuda" and cutedsl.install_dirs() is None:
+        return cutedsl.MISSING
+    return None
+
+
+def _cutile_lacks(job: JobSpec) -> str | None:
+    """cuTile with a compiler that can run (runner/supervisor/cutile.py), on the GPU device."""
+    return cutile.missing() if job.device == "cuda" else None
+
+
+def _tilelang_lacks(job: JobSpec) -> str | None:
+    """The ``tilelang`` package on this process's sys.path, which the child shares
+    (runner/supervisor/childproc.py), on either device."""
     import importlib.util  # noqa: PLC0415
 
-    package, name = needed
-    if importlib.util.find_spec(package) is None:
-        raise Verdict(
-            "internal_error",
-            f"This judge worker has no {name}: the Python package '{package}' is not "
-            f"installed beside the runner. {name} solutions need a GPU worker that has it "
-            f"(docs/languages/{j.job.language}.md).",
-        )
+    if importlib.util.find_spec("tilelang") is not None:
+        return None
+    return (
+        "This judge worker has no TileLang: the Python package 'tilelang' is not installed "
+        "beside the runner. TileLang solutions need a GPU worker that has it "
+        "(docs/languages/tilelang.md)."
+    )
+
+
+def _mojo_lacks(job: JobSpec) -> str | None:
+    """Mojo's compiler (runner/supervisor/mojo.py). Without it, a job on the CPU device is told
+    at once that it needs a GPU worker, since nothing can be compiled."""
+    if mojo.find_install() is not None:
+        return None
+    return mojo.MISSING if job.device == "cuda" else gpu_only_message(job, compiled=False)
+
+
+# languages offered only where their package or compiler is installed beside the runner (never
+# in requirements.txt: the worker's operator adds it): why this worker cannot judge a job, or None
+WORKER_LACKS: dict[str, Callable[[JobSpec], str | None]] = {
+    "cute": _cute_lacks,
+    "cutile": _cutile_lacks,
+    "tilelang": _tilelang_lacks,
+    "mojo": _mojo_lacks,
+}
+
+
+def require_language_package(j: Judgement) -> None:
+    """An internal_error Verdict, before anything runs, when this worker lacks what the job's
+    language needs (``WORKER_LACKS``)."""
+    lacks = WORKER_LACKS.get(j.job.language)
+    why = lacks(j.job) if lacks is not None else None
+    if why:
+        raise Verdict("internal_error", why)
 
 
 def prepare_source(j: Judgement) -> Path:
