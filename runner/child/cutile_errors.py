@@ -17,12 +17,19 @@ from __future__ import annotations
 import linecache
 from collections.abc import Sequence
 
-from runner.child.user_frames import USER_FILE, Frame, file_name, format_frames, frames_of
+from runner.child.user_frames import (
+    USER_FILE,
+    Frame,
+    compiler_error_reply,
+    file_name,
+    format_frames,
+    frames_of,
+    keep_end,
+)
 
 COMPILE_BASE = "TileError"  # every compile-time error of cuda.tile derives from it
 TOOL_FAILURE = "InternalCompilerError"  # tileiras or ptxas failed, or ran out of time
 _INTERNAL_PARTS = ("/cuda/tile/", "/cutile_cache/", "runner/child", "/torch/", "<frozen ")
-MAX_LOG_CHARS = 4000
 MAX_MESSAGE_CHARS = 1500
 MAX_LOCATIONS = 20
 
@@ -129,10 +136,7 @@ def describe(rec: dict, compiling: bool | None = None) -> tuple[bool, str, str]:
         lines.append(summary + "\n")
     else:
         summary = head
-    text = "".join(lines)
-    if len(text) > MAX_LOG_CHARS:  # keep the end: the summary and the user's last lines
-        text = "...\n" + text[-MAX_LOG_CHARS:]
-    return compile_error, summary, text
+    return compile_error, summary, keep_end("".join(lines))
 
 
 def raised_compiling(exc: BaseException) -> bool:
@@ -145,9 +149,7 @@ def error_reply(exc: BaseException, where: str, kind: str) -> dict:
     (exception, memory, cuda) with the summary and the user-only traceback."""
     compiling = kind == "compile_error"
     _, summary, text = describe(record(exc), compiling)
-    if compiling:
-        return {"ok": False, "kind": kind, "where": where, "error": text}
-    return {"ok": False, "kind": kind, "where": where, "error": summary[:2000], "traceback": text}
+    return compiler_error_reply(kind, where, summary, text)
 
 
 def boot(device: str) -> None:

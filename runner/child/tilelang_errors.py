@@ -17,7 +17,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from runner.child.user_frames import USER_FILE, Frame, format_frames, frames_of
+from runner.child.user_frames import (
+    USER_FILE,
+    Frame,
+    compiler_error_reply,
+    file_name,
+    format_frames,
+    frames_of,
+    keep_end,
+)
 
 # frames of the library stack (Python files of tilelang, tvm, tvm_ffi; C++ frames that TVM
 # prints with their build paths or as <unknown>) and of the harness
@@ -27,7 +35,6 @@ _INTERNAL_PREFIXES = ("python/tvm_ffi/", "<unknown>", "/project/")
 _LAUNCH_FILES = ("/tilelang/jit/adapter/", "/tvm/runtime/")
 _SPAN = re.compile(r"-->\s+(?P<file>.+?):(?P<line>\d+)(?::(?P<col>\d+))?\s*$", re.MULTILINE)
 _NVCC_ERROR = re.compile(r"^(?P<file>\S+?)\((?P<line>\d+)\): (?P<what>(?:fatal )?error.*)$")
-MAX_LOG_CHARS = 4000
 MAX_MESSAGE_CHARS = 1500
 
 
@@ -36,8 +43,7 @@ def _path(filename: str) -> str:
 
 
 def is_user_frame(frame: Frame) -> bool:
-    path = _path(frame[0])
-    return path.rsplit("/", 1)[-1] == USER_FILE and not is_internal_frame(frame)
+    return file_name(frame[0]) == USER_FILE and not is_internal_frame(frame)
 
 
 def is_internal_frame(frame: Frame) -> bool:
@@ -92,7 +98,7 @@ def span_line(message: str) -> int | None:
     """The line of the user's file that TileLang's own location marker names
     (``--> /job/solution.py:21:5``), if any."""
     for match in _SPAN.finditer(message):
-        if _path(match["file"]).rsplit("/", 1)[-1] == USER_FILE:
+        if file_name(match["file"]) == USER_FILE:
             return int(match["line"])
     return None
 
@@ -159,9 +165,7 @@ def describe(
     else:
         summary = head + (f" ({extra})" if extra else "")
     text = "".join(lines)
-    if len(text) > MAX_LOG_CHARS:  # keep the end: the summary and the user's last frames
-        text = "...\n" + text[-MAX_LOG_CHARS:]
-    return compile_failure, summary, text
+    return compile_failure, summary, keep_end(text)
 
 
 def raised_compiling(exc: BaseException) -> bool:
@@ -174,15 +178,7 @@ def error_reply(exc: BaseException, where: str, kind: str) -> dict:
     its last line the verdict's message), else the child's kind (exception, memory, cuda)."""
     compiling = kind == "compile_error"
     _, summary, text = describe(type(exc).__name__, str(exc), frames_of(exc), compiling)
-    if kind == "compile_error":
-        return {"ok": False, "kind": kind, "where": where, "error": text}
-    return {
-        "ok": False,
-        "kind": kind,
-        "where": where,
-        "error": summary[:2000],
-        "traceback": text,
-    }
+    return compiler_error_reply(kind, where, summary, text)
 
 
 def boot(device: str) -> None:

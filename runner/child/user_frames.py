@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 Frame = tuple[str, int, str, str]  # (filename, line number, function, source line)
 USER_FILE = "solution.py"
+MAX_LOG_CHARS = 4000
 
 
 def frames_of(exc: BaseException) -> list[Frame]:
@@ -30,3 +31,18 @@ def format_frames(frames: Sequence[Frame]) -> list[str]:
         if line:
             out.append(f"    {line.strip()}\n")
     return out
+
+
+def keep_end(text: str) -> str:
+    """At most MAX_LOG_CHARS of a report, its end kept: the summary and the user's last
+    frames."""
+    return text if len(text) <= MAX_LOG_CHARS else "...\n" + text[-MAX_LOG_CHARS:]
+
+
+def compiler_error_reply(kind: str, where: str, summary: str, text: str) -> dict:
+    """The child's reply for an exception of a solution whose compiler is a Python library:
+    for ``compile_error`` the report is the compile log (its last line the verdict's
+    message), else the one-line summary with the report as its traceback."""
+    if kind == "compile_error":
+        return {"ok": False, "kind": kind, "where": where, "error": text}
+    return {"ok": False, "kind": kind, "where": where, "error": summary[:2000], "traceback": text}
