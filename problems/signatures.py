@@ -65,3 +65,11 @@ def first_size(spec: Mapping[str, Any]) -> str:
         if p.get("role") == "scalar" and p.get("dtype") == "int":
             return p["name"]
     return "1"
+
+
+def free_name(name: str, taken: set[str]) -> str:
+    """``name`` with ``_`` appended until it is not in ``taken`` (a starter's own name that a
+    parameter already uses)."""
+    while name in taken:
+        name += "_"
+    return name

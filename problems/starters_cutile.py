@@ -18,7 +18,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from problems.signatures import comment_lines, first_size, signature_python, spec_params
+from problems.signatures import (
+    comment_lines,
+    first_size,
+    free_name,
+    signature_python,
+    spec_params,
+)
 
 # The names a cuTile starter defines or uses beside the parameters.
 CUTILE_RESERVED = ("ct", "torch", "solve_kernel", "TILE", "grid", "bid")
@@ -27,13 +33,7 @@ CUTILE_RESERVED = ("ct", "torch", "solve_kernel", "TILE", "grid", "bid")
 def cutile_names(spec: Mapping[str, Any]) -> dict[str, str]:
     """Each of the starter's own names, with ``_`` appended until no parameter has it."""
     taken = {p["name"] for p in spec_params(spec)}
-    names = {}
-    for name in CUTILE_RESERVED:
-        free = name
-        while free in taken:
-            free += "_"
-        names[name] = free
-    return names
+    return {name: free_name(name, taken) for name in CUTILE_RESERVED}
 
 
 def _comments(spec: Mapping[str, Any], torch_name: str) -> list[str]:

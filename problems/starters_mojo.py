@@ -14,6 +14,7 @@ import keyword
 from collections.abc import Mapping
 from typing import Any
 
+from problems.signatures import free_name
 from runner.contract.vocabulary import MOJO_TYPES
 
 # Words Mojo 1.2.0 refuses as an argument's name (beyond Python's keywords), found by compiling
@@ -43,12 +44,6 @@ def mojo_type(param: Mapping[str, Any]) -> str:
     if param.get("role") == "scalar":
         return scalar
     return f"Pointer[{scalar}, MutAnyOrigin]"
-
-
-def _local(name: str, taken: set[str]) -> str:
-    while name in taken:
-        name += "_"
-    return name
 
 
 def _arguments(params: list[Mapping[str, Any]]) -> list[str]:
@@ -93,8 +88,8 @@ def starter_mojo(spec: Mapping[str, Any]) -> str:
     params = _params(spec)
     names = [mojo_name(p["name"]) for p in params]
     taken = set(names)
-    threads, kernel = _local("THREADS", taken), _local("solve_kernel", taken)
-    ctx, err, index = _local("ctx", taken), _local("err", taken), _local("i", taken)
+    threads, kernel = free_name("THREADS", taken), free_name("solve_kernel", taken)
+    ctx, err, index = free_name("ctx", taken), free_name("err", taken), free_name("i", taken)
     sizes = [
         mojo_name(p["name"])
         for p in params
