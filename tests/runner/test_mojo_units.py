@@ -329,11 +329,10 @@ def test_without_mojo_the_cpu_device_says_a_gpu_worker_is_needed(bare_env):
     )
 
 
-def test_mojos_timed_calls_have_no_lead_in_spin():
+def test_mojos_timed_calls_get_cudas_lead_in_spin():
     from runner.common import leadin
 
-    assert leadin.lead_in_ms("mojo") == 0.0
-    assert leadin.scaled(1_000_000, leadin.lead_in_ms("mojo")) == 0
+    assert leadin.lead_in_ms("mojo") == leadin.lead_in_ms("cuda") == leadin.LEAD_IN_MS
 
 
 def test_the_verdicts_line_is_the_first_error_not_an_echoed_source_line(monkeypatch, tmp_path):
