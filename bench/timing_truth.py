@@ -36,8 +36,9 @@ in a plain process; its kernels run on torch's stream like a CUDA solution's, so
 is judged as for CUDA.
 
 Mojo (``--language mojo``, GPU only) is measured as CUDA is: the library built as the judge
-builds it, its ``solve`` called through ctypes under ``do_bench``, which decides the verdict
-(the call creates Mojo's DeviceContext and synchronises it, inside and outside the judge alike).
+builds it, its ``solve`` called through ctypes under ``do_bench``, which decides the verdict,
+with the library that keeps one DeviceContext per device loaded first, as in the judge's child
+(runner/child/mojo_context.c; the call still synchronises that context before it returns).
 
 cuTile (``--language cutile``, GPU only) is measured as TileLang is, with the judge child's
 settings (tileiras and its ptxas first on PATH, no disk cache).
@@ -137,6 +138,12 @@ def _callable(problem, sol: Path, device: str, so_path: str | None):
     """solve(tensors..., scalars...) for the loaded solution, in the signature's order."""
     params = problem.params
     if so_path:
+        if language_of(sol) == "mojo":  # as the judge's child: one DeviceContext kept
+            import os
+
+            from runner.supervisor import mojo_context
+
+            ctypes.CDLL(str(mojo_context.library()), mode=os.RTLD_GLOBAL | os.RTLD_NOW)
         lib = ctypes.CDLL(so_path)
         lib.solve.restype = None
         lib.solve.argtypes = [

@@ -65,7 +65,7 @@ class NativeChild:
         self.params = msg["params"]
         try:
             self.solve, self.last_error = solution.load_cuda_solution(
-                msg["module_path"], self.params, msg.get("entry_symbol") or "solve"
+                msg["module_path"], self.params, msg.get("entry_symbol") or "solve", msg["language"]
             )
         except BaseException as exc:  # noqa: BLE001 - the library's constructors raised
             return self._error_reply(exc, "while loading the solution")

@@ -188,7 +188,7 @@ class Child:
         try:
             if self.language in NATIVE_LANGUAGES:  # a built library's C solve
                 self.solve, self.kj_last_error = solution.load_cuda_solution(
-                    path, self.params, msg.get("entry_symbol") or "solve"
+                    path, self.params, msg.get("entry_symbol") or "solve", self.language
                 )
             else:
                 spec = importlib.util.spec_from_file_location("solution", path)

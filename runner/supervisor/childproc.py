@@ -18,7 +18,7 @@ from runner.common import wire
 from runner.contract import JobSpec, Limits
 from runner.contract.vocabulary import NATIVE_LANGUAGES
 from runner.sandbox import process as proc
-from runner.supervisor import cutedsl, cutile, jax_stream, mojo
+from runner.supervisor import cutedsl, cutile, jax_stream, mojo, mojo_context
 from runner.supervisor.outcome import ChildDied, ChildTimeout
 
 
@@ -145,6 +145,9 @@ class ChildProcess:
             stream_env, stream_binds = jax_stream.child_env(device)
             env.update(stream_env)
             binds += stream_binds
+        context_env, context_binds = mojo_context.child_env(device)  # Mojo's one DeviceContext
+        env.update(context_env)
+        binds += [path for path in context_binds if path not in binds]
         if device == "cuda":
             env.update(cutedsl.cute_env(job_dir))
             env.update(cutile.child_env(job_dir, env["PATH"]))

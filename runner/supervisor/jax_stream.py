@@ -16,65 +16,33 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.util
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
-from runner.sandbox import process as proc
+from runner.supervisor.helper_library import HelperBuildError, build, compiler
 
 SOURCE = Path(__file__).resolve().parents[1] / "child" / "jax_stream.cc"
 ENV = "KERNELJUDGE_JAX_STREAM_LIB"  # read by runner/child/jax_solution.py
-BUILD_TIMEOUT_S = 180
-
-
-class StreamLibraryError(RuntimeError):
-    """The library cannot be built on this host (the message says why)."""
 
 
 def include_dir() -> Path:
     """jaxlib's headers (``jax.ffi.include_dir()``), found without importing JAX."""
     spec = importlib.util.find_spec("jaxlib")
     if spec is None or not spec.submodule_search_locations:
-        raise StreamLibraryError("jaxlib is not installed")
+        raise HelperBuildError("jaxlib is not installed")
     inc = Path(next(iter(spec.submodule_search_locations))) / "include"
     if not (inc / "xla" / "ffi" / "api" / "ffi.h").is_file():
-        raise StreamLibraryError(f"jaxlib ships no XLA FFI headers under {inc}")
+        raise HelperBuildError(f"jaxlib ships no XLA FFI headers under {inc}")
     return inc
 
 
-def compiler() -> str:
-    for name in ("c++", "g++", "clang++"):
-        found = shutil.which(name)
-        if found:
-            return found
-    raise StreamLibraryError("no C++ compiler (c++, g++ or clang++) on the PATH")
-
-
 def library() -> Path:
-    """The built library (cached per source and headers), or :class:`StreamLibraryError`."""
+    """The built library (cached per source and headers), or :class:`HelperBuildError`."""
     inc = include_dir()
     digest = hashlib.sha256(SOURCE.read_bytes())
     digest.update((inc / "xla" / "ffi" / "api" / "c_api.h").read_bytes())
-    out = proc.cache_dir("jax-stream") / f"jax_stream-{digest.hexdigest()[:16]}.so"
-    if out.is_file():
-        return out
-    tmp = out.with_name(f"{out.name}.{os.getpid()}.tmp")
-    cmd = [compiler(), "-O2", "-std=c++17", "-shared", "-fPIC", "-w", f"-I{inc}"]
-    try:
-        done = subprocess.run(
-            [*cmd, str(SOURCE), "-o", str(tmp)],
-            capture_output=True,
-            text=True,
-            timeout=BUILD_TIMEOUT_S,
-        )
-    except subprocess.TimeoutExpired:
-        raise StreamLibraryError(f"building {SOURCE.name} took over {BUILD_TIMEOUT_S} s") from None
-    if done.returncode != 0:
-        raise StreamLibraryError(f"building {SOURCE.name} failed: {done.stderr.strip()[-800:]}")
-    tmp.chmod(0o755)  # the children run as another user
-    os.replace(tmp, out)  # atomic: a concurrent build writes the same bytes
-    return out
+    cxx = compiler(("c++", "g++", "clang++"))
+    argv = [cxx, "-O2", "-std=c++17", "-shared", "-fPIC", "-w", f"-I{inc}"]
+    return build(SOURCE, "jax-stream", digest.hexdigest(), argv)
 
 
 def child_env(device: str) -> tuple[dict[str, str], tuple[Path, ...]]:
@@ -89,6 +57,6 @@ def _gpu_child_env() -> tuple[dict[str, str], tuple[Path, ...]]:
     """Built (or found) once per process; a failed build is not retried for every child."""
     try:
         lib = library()
-    except (StreamLibraryError, OSError) as exc:
+    except (HelperBuildError, OSError) as exc:
         return {ENV: f"error: {exc}"}, ()
     return {ENV: str(lib)}, (lib.parent,)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from runner.contract.vocabulary import CPU_LANGUAGES, LANGUAGE_NAMES, LANGUAGES, NATIVE_LANGUAGES
-from runner.supervisor import cutedsl, cutile, devices, gpulock, mojo
+from runner.supervisor import cutedsl, cutile, devices, gpulock, mojo, mojo_context
 from runner.supervisor.outcome import Verdict
 
 if TYPE_CHECKING:
@@ -50,9 +50,11 @@ def _tilelang_lacks(job: JobSpec) -> str | None:
 def _mojo_lacks(job: JobSpec) -> str | None:
     """Mojo's compiler (runner/supervisor/mojo.py). Without it, a job on the CPU device is told
     at once that it needs a GPU worker, since nothing can be compiled."""
-    if mojo.find_install() is not None:
-        return None
-    return mojo.MISSING if job.device == "cuda" else gpu_only_message(job, compiled=False)
+    if mojo.find_install() is None:
+        return mojo.MISSING if job.device == "cuda" else gpu_only_message(job, compiled=False)
+    if job.device == "cuda" and (why := mojo_context.unavailable()):
+        return f"This judge worker cannot run Mojo solutions: {why}."
+    return None
 
 
 # languages offered only where their package or compiler is installed beside the runner (never

@@ -320,6 +320,25 @@ def test_a_worker_without_mojo_says_so(bare_env):
     assert r.message == mojo.MISSING
 
 
+def test_a_gpu_worker_that_cannot_build_the_context_library_says_so(
+    bare_env, monkeypatch, tmp_path
+):
+    from runner.supervisor import helper_library, mojo_context
+
+    monkeypatch.setenv(mojo.ENV_SETTING, str(fake_install(tmp_path / "site")))
+    monkeypatch.setenv("KERNELJUDGE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(helper_library.shutil, "which", lambda _name: None)
+    mojo_context._gpu_child_env.cache_clear()
+    try:
+        r = judge(job(VECTOR_ADD, "mojo", "run", "cuda"))
+    finally:
+        mojo_context._gpu_child_env.cache_clear()
+    assert r.verdict == "internal_error"
+    assert r.message == (
+        "This judge worker cannot run Mojo solutions: no compiler (cc, gcc, clang) on the PATH."
+    )
+
+
 def test_without_mojo_the_cpu_device_says_a_gpu_worker_is_needed(bare_env):
     r = judge(job(VECTOR_ADD, "mojo", "run", "cpu"))
     assert r.verdict == "internal_error"
