@@ -88,3 +88,22 @@ def test_the_childs_mojo_folders_are_in_its_job_folder():
     assert probe != VECTOR_ADD
     r = judge(job(probe, "mojo", "run", "cuda", "vector-add", GPU, 4, gpu_arch()))
     assert r.verdict == "accepted", _detail(r)
+
+
+def test_every_call_gets_the_childs_one_stream():
+    """runner/child/mojo_context.c: each call's DeviceContext() is the child's kept context,
+    so every call launches on the same CUDA stream (without it, a new one per call)."""
+    probe = VECTOR_ADD.replace(
+        "        var ctx = DeviceContext()\n",
+        "        var ctx = DeviceContext()\n"
+        '        print("stream", Int(CUDA(ctx.stream()).value()))\n',
+    ).replace(
+        "from max.gpu.host import DeviceContext\n",
+        "from max.gpu.host import DeviceContext\nfrom max.gpu.host._nvidia_cuda import CUDA\n",
+    )
+    assert probe.count("CUDA(") == 1 and "import CUDA" in probe
+    r = judge(job(probe, "mojo", "run", "cuda", "vector-add", GPU, 4, gpu_arch()))
+    assert r.verdict == "accepted", _detail(r)
+    streams = [ln for ln in r.stdout.splitlines() if ln.startswith("stream ")]
+    assert len(streams) >= 3, r.stdout[-2000:]
+    assert len(set(streams)) == 1, r.stdout[-2000:]
