@@ -25,9 +25,10 @@ case's buffers are attached (once per dtype signature), and the timed call runs 
 function, whose kernels write the output buffers in place on torch's current stream.
 
 Mojo solutions are libraries the supervisor built, called as CUDA ones are (device pointers and
-scalars through the C ABI); their kernels run on the stream of Mojo's own DeviceContext, and
-``solve`` synchronises it before returning, so the events around the call span its wall time
-(no lead-in spin: runner/common/leadin.py).
+scalars through the C ABI), loaded after the library that keeps one DeviceContext per device
+(runner/child/mojo_context.py); their kernels run on that context's stream, which is ordered
+with torch's, so they queue behind the lead-in spin as CUDA's do, and ``solve`` synchronises
+it before returning.
 
 TileLang and cuTile solutions get torch tensors as Triton's do (their kernels launch on torch's
 current stream); the language's package is imported before their module, and an exception out
