@@ -10,14 +10,10 @@
    for its device as before; its calls no longer pay for a new stream and module each time,
    so a call's time is its kernels' (docs/languages/mojo.md).
 
-   A kept context's synchronise first spins on an event until the GPU work queued so far is
-   done (spin_until_idle, below), then runs the runtime's own.
-
    Signatures, from Mojo's standard library (gpu/host/device_context.mojo):
      const char *AsyncRT_DeviceContext_create(const DeviceContext **result,
                                               const char *api, int id);
      void AsyncRT_DeviceContext_retain(const DeviceContext *ctx);
-     const char *AsyncRT_DeviceContext_synchronize(const DeviceContext *ctx);
    The real functions are looked up in Mojo's runtime library, which is loaded after this one,
    as a dependency of the solution's (privately: RTLD_NEXT does not see it), by its name. */
 #define _GNU_SOURCE
@@ -77,60 +73,6 @@ const char *AsyncRT_DeviceContext_create(const void **result, const char *api, i
     }
     pthread_mutex_unlock(&lock);
     return err;
-}
-
-typedef const char *(*sync_fn)(const void *);
-typedef int (*cu_event_create_fn)(void **, unsigned);
-typedef int (*cu_event_record_fn)(void *, void *);
-typedef int (*cu_event_query_fn)(void *);
-
-#define KJ_CUDA_NOT_READY 600         /* CUDA_ERROR_NOT_READY */
-#define KJ_EVENT_DISABLE_TIMING 0x2   /* CU_EVENT_DISABLE_TIMING */
-
-static int is_kept(const void *ctx) {
-    for (int i = 0; i < KJ_DEVICES; i++)
-        if (ctx != NULL && kept[i] == ctx) return 1;
-    return 0;
-}
-
-/* Wait for the GPU work queued so far by spinning on an event of the legacy default stream,
-   with which Mojo's streams are ordered. Mojo's own synchronise lets the thread sleep while
-   the GPU works, and how long the thread then takes to wake depends on how idle the CPU was
-   before the call. Spinning instead made the same call's time steadier from process to
-   process on an H200 (bench/results/2026-11-24-h200-session6/06_*). Nothing is waited for
-   less: the runtime's synchronise still runs after it. */
-static void spin_until_idle(void) {
-    static cu_event_create_fn create;
-    static cu_event_record_fn record;
-    static cu_event_query_fn query;
-    static void *event;
-    if (create == NULL) {
-        void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-        if (cuda == NULL) return;
-        create = (cu_event_create_fn)dlsym(cuda, "cuEventCreate");
-        record = (cu_event_record_fn)dlsym(cuda, "cuEventRecord");
-        query = (cu_event_query_fn)dlsym(cuda, "cuEventQuery");
-        dlclose(cuda);
-        if (create == NULL || record == NULL || query == NULL) {
-            create = NULL;
-            return;
-        }
-    }
-    if (event == NULL && create(&event, KJ_EVENT_DISABLE_TIMING) != 0) {
-        event = NULL;
-        return;
-    }
-    if (record(event, NULL) != 0) return;
-    while (query(event) == KJ_CUDA_NOT_READY) {
-    }
-}
-
-const char *AsyncRT_DeviceContext_synchronize(const void *ctx) {
-    static sync_fn real;
-    if (real == NULL) real = (sync_fn)runtime_symbol("AsyncRT_DeviceContext_synchronize");
-    if (real == NULL) return strdup("the judge could not find " KJ_RUNTIME "'s synchronize");
-    if (is_kept(ctx)) spin_until_idle();
-    return real(ctx);
 }
 
 /* For the child's check that the solution's contexts came from here. */
