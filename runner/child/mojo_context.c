@@ -7,8 +7,8 @@
    AsyncRT_DeviceContext_create binds here: the first context made for a device is kept, with
    one reference of this library's own, and every later `DeviceContext()` for that device is
    that context with one more reference. The solution's code is unchanged and sees a context
-   for its device as before; its calls no longer pay for a new stream and module each time,
-   so a call's time is its kernels' (docs/languages/mojo.md).
+   for its device as before; its calls no longer pay for a new stream and module each time
+   (docs/languages/mojo.md).
 
    Signatures, from Mojo's standard library (gpu/host/device_context.mojo):
      const char *AsyncRT_DeviceContext_create(const DeviceContext **result,
