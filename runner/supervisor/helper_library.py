@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 from runner.sandbox import process as proc
@@ -49,3 +50,14 @@ def build(source: Path, cache: str, digest: str, argv: list[str]) -> Path:
     tmp.chmod(0o755)  # the children run as another user
     os.replace(tmp, out)  # atomic: a concurrent build writes the same bytes
     return out
+
+
+def child_env(env: str, library: Callable[[], Path]) -> tuple[dict[str, str], tuple[Path, ...]]:
+    """What a child gets: the built library's path in the variable ``env`` and its folder as a
+    read-only bind, or the reason it could not be built (in the same variable, prefixed
+    ``error:``, for the child to report when a job needs it)."""
+    try:
+        lib = library()
+    except (HelperBuildError, OSError) as exc:
+        return {env: f"error: {exc}"}, ()
+    return {env: str(lib)}, (lib.parent,)

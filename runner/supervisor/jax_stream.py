@@ -18,6 +18,7 @@ import hashlib
 import importlib.util
 from pathlib import Path
 
+from runner.supervisor import helper_library
 from runner.supervisor.helper_library import HelperBuildError, build, compiler
 
 SOURCE = Path(__file__).resolve().parents[1] / "child" / "jax_stream.cc"
@@ -55,8 +56,4 @@ def child_env(device: str) -> tuple[dict[str, str], tuple[Path, ...]]:
 @functools.cache
 def _gpu_child_env() -> tuple[dict[str, str], tuple[Path, ...]]:
     """Built (or found) once per process; a failed build is not retried for every child."""
-    try:
-        lib = library()
-    except (HelperBuildError, OSError) as exc:
-        return {ENV: f"error: {exc}"}, ()
-    return {ENV: str(lib)}, (lib.parent,)
+    return helper_library.child_env(ENV, library)

@@ -16,8 +16,8 @@ import functools
 import hashlib
 from pathlib import Path
 
-from runner.supervisor import mojo
-from runner.supervisor.helper_library import HelperBuildError, build, compiler
+from runner.supervisor import helper_library, mojo
+from runner.supervisor.helper_library import build, compiler
 
 SOURCE = Path(__file__).resolve().parents[1] / "child" / "mojo_context.c"
 ENV = "KERNELJUDGE_MOJO_CONTEXT_LIB"  # read by runner/child/mojo_context.py
@@ -49,8 +49,4 @@ def child_env(device: str) -> tuple[dict[str, str], tuple[Path, ...]]:
 @functools.cache
 def _gpu_child_env() -> tuple[dict[str, str], tuple[Path, ...]]:
     """Built (or found) once per process; a failed build is not retried for every child."""
-    try:
-        lib = library()
-    except (HelperBuildError, OSError) as exc:
-        return {ENV: f"error: {exc}"}, ()
-    return {ENV: str(lib)}, (lib.parent,)
+    return helper_library.child_env(ENV, library)
