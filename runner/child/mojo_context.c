@@ -1,8 +1,9 @@
 /* One Mojo DeviceContext per device for the whole child process (untrusted side).
 
    A Mojo solve written to LeetGPU's convention makes a `DeviceContext()` on every call, and
-   Mojo's runtime then creates a CUDA stream, loads the kernel's module, and unloads both when
-   the context's last reference goes at the end of the call. The child loads this library
+   Mojo's runtime then creates a CUDA stream for it (a new one on every call, measured) and,
+   as its documentation says, releases the context's compiled functions when the last
+   reference goes at the end of the call. The child loads this library
    (RTLD_GLOBAL) before the solution's, so the solution's reference to
    AsyncRT_DeviceContext_create binds here: the first context made for a device is kept, with
    one reference of this library's own, and every later `DeviceContext()` for that device is
@@ -75,7 +76,7 @@ const char *AsyncRT_DeviceContext_create(const void **result, const char *api, i
     return err;
 }
 
-/* For the child's check that the solution's contexts came from here. */
+/* How many contexts are kept (for tests and probes). */
 int kj_mojo_contexts_kept(void) {
     int n = 0;
     for (int i = 0; i < KJ_DEVICES; i++) n += kept[i] != NULL;

@@ -29,9 +29,8 @@ def compiler(names: tuple[str, ...]) -> str:
 
 
 def build(source: Path, cache: str, digest: str, argv: list[str]) -> Path:
-    """``source`` built by ``argv`` (the compiler and its flags, before the source and
-    ``-o OUT``, and libraries after) into ``cache`` as ``<stem>-<digest>.so``, unless it is
-    there already."""
+    """``source`` built by ``argv`` (the compiler and its flags; the source and ``-o OUT``
+    follow) into ``cache`` as ``<stem>-<digest>.so``, unless it is there already."""
     out = proc.cache_dir(cache) / f"{source.stem}-{digest[:16]}.so"
     if out.is_file():
         return out
