@@ -76,6 +76,30 @@ const char *AsyncRT_DeviceContext_create(const void **result, const char *api, i
     return err;
 }
 
+typedef const char *(*context_stream_fn)(const void **, const void *);
+typedef const char *(*cuda_stream_fn)(void **, const void *);
+typedef void (*release_fn)(const void *);
+
+/* The CUDA stream of device `id`'s kept context (made now if no call has made it yet), or
+   NULL where the runtime names none: the child's timed calls queue their lead-in spin and
+   their events on it, as Mojo's kernels are queued (runner/child/torch_child.py). */
+void *kj_mojo_stream(int id) {
+    context_stream_fn get_stream = (context_stream_fn)runtime_symbol("AsyncRT_DeviceContext_stream");
+    cuda_stream_fn get_cuda = (cuda_stream_fn)runtime_symbol("AsyncRT_DeviceStream_cuda_stream");
+    release_fn release_stream = (release_fn)runtime_symbol("AsyncRT_DeviceStream_release");
+    release_fn release_context = (release_fn)runtime_symbol("AsyncRT_DeviceContext_release");
+    if (!get_stream || !get_cuda || !release_stream || !release_context) return NULL;
+    const void *ctx = NULL, *stream = NULL;
+    void *cuda = NULL;
+    if (AsyncRT_DeviceContext_create(&ctx, "cuda", id) != NULL || ctx == NULL) return NULL;
+    if (get_stream(&stream, ctx) == NULL && stream != NULL) {
+        if (get_cuda(&cuda, stream) != NULL) cuda = NULL;
+        release_stream(stream);
+    }
+    release_context(ctx); /* the reference handed out above; the library's own stays */
+    return cuda;
+}
+
 /* How many contexts are kept (for tests and probes). */
 int kj_mojo_contexts_kept(void) {
     int n = 0;

@@ -26,8 +26,8 @@ function, whose kernels write the output buffers in place on torch's current str
 
 Mojo solutions are libraries the supervisor built, called as CUDA ones are (device pointers and
 scalars through the C ABI), loaded after the library that keeps one DeviceContext per device
-(runner/child/mojo_context.py); their kernels run on that context's stream, which is ordered
-with torch's, so they queue behind the lead-in spin as CUDA's do, and ``solve`` synchronises
+(runner/child/mojo_context.py); their kernels run on that context's stream, and the timed
+calls' lead-in and events go on it too (as JAX's go on JAX's stream); ``solve`` synchronises
 it before returning.
 
 TileLang and cuTile solutions get torch tensors as Triton's do (their kernels launch on torch's
@@ -191,6 +191,8 @@ class Child:
                 self.solve, self.kj_last_error = solution.load_cuda_solution(
                     path, self.params, msg.get("entry_symbol") or "solve", self.language
                 )
+                if self.language == "mojo" and self.device == "cuda":
+                    self._use_mojo_stream()
             else:
                 spec = importlib.util.spec_from_file_location("solution", path)
                 module = importlib.util.module_from_spec(spec)
@@ -217,6 +219,16 @@ class Child:
         if msg.get("language") == "jax":
             return self._start_jax() or {"ok": True}
         return {"ok": True}
+
+    def _use_mojo_stream(self) -> None:
+        """Mojo's kernels run on the stream of the child's one DeviceContext
+        (runner/child/mojo_context.py): the timed calls' lead-in and events go on that stream
+        too, so the events bracket the kernels without a hand-over between two streams."""
+        from runner.child import mojo_context  # noqa: PLC0415
+
+        handle = mojo_context.kept_stream()
+        if handle:  # else Mojo's work is on the legacy default stream, torch's, already
+            self.stream = _external_stream(handle)
 
     def _start_jax(self) -> dict | None:
         """JAX, its functions captured unpatched, and on a GPU its stream; an error reply or

@@ -24,7 +24,7 @@ from runner.supervisor import helper_library, mojo, mojo_context
 RUNTIME = """
 #include <stdlib.h>
 #include <string.h>
-static int creates, retains;
+static int creates, retains, context_releases, stream_releases;
 const char *AsyncRT_DeviceContext_create(const void **result, const char *api, int id) {
     if (id == 7) return strdup("no device 7");
     creates++;
@@ -32,8 +32,20 @@ const char *AsyncRT_DeviceContext_create(const void **result, const char *api, i
     return 0;
 }
 void AsyncRT_DeviceContext_retain(const void *ctx) { retains++; }
+void AsyncRT_DeviceContext_release(const void *ctx) { context_releases++; }
+const char *AsyncRT_DeviceContext_stream(const void **result, const void *ctx) {
+    *result = (const char *)ctx + 1;
+    return 0;
+}
+const char *AsyncRT_DeviceStream_cuda_stream(void **result, const void *stream) {
+    *result = (void *)0xc0da;
+    return 0;
+}
+void AsyncRT_DeviceStream_release(const void *stream) { stream_releases++; }
 int runtime_creates(void) { return creates; }
 int runtime_retains(void) { return retains; }
+int runtime_context_releases(void) { return context_releases; }
+int runtime_stream_releases(void) { return stream_releases; }
 """
 # a solution's library: its DeviceContext() is the runtime's create, resolved when it loads
 SOLUTION = """
@@ -54,8 +66,13 @@ solution.make.argtypes = [ctypes.c_char_p, ctypes.c_int]
 made = [solution.make(api, device) for api, device in
         [(b"cuda", 0), (b"cuda", 0), (b"cuda", 1), (b"hip", 0), (b"cuda", 7), (b"cuda", 0)]]
 runtime = ctypes.CDLL(sys.argv[2])
-print(json.dumps({"made": made, "creates": runtime.runtime_creates(),
-                  "retains": runtime.runtime_retains(), "kept": kept.kj_mojo_contexts_kept()}))
+counts = {"creates": runtime.runtime_creates(), "retains": runtime.runtime_retains()}
+stream = mojo_context.kept_stream(0)
+print(json.dumps({"made": made, **counts, "kept": kept.kj_mojo_contexts_kept(),
+                  "stream": stream, "after_stream": {
+                      "creates": runtime.runtime_creates(), "retains": runtime.runtime_retains(),
+                      "context_releases": runtime.runtime_context_releases(),
+                      "stream_releases": runtime.runtime_stream_releases()}}))
 """
 
 
@@ -75,7 +92,9 @@ def _cc(tmp_path: Path, name: str, source: str, *flags: str) -> Path:
     return out
 
 
-def test_a_solutions_device_contexts_are_the_childs_one_context_per_device(private_cache, tmp_path):
+def test_a_solutions_device_contexts_are_the_childs_one_context_per_device_and_its_stream(
+    private_cache, tmp_path
+):
     lib = mojo_context.library()
     assert lib.parent == private_cache / "mojo-context"
     rt_dir = tmp_path / "runtime"
@@ -100,6 +119,15 @@ def test_a_solutions_device_contexts_are_the_childs_one_context_per_device(priva
     # the library's own reference for each kept context, and one per later handing-out
     assert out["retains"] == 2 + 2
     assert out["kept"] == 2
+    # the kept context's CUDA stream, for the child's events: no new context, and the two
+    # references taken to read it (the context's, the stream's) given back
+    assert out["stream"] == 0xC0DA
+    assert out["after_stream"] == {
+        "creates": 3,
+        "retains": 2 + 2 + 1,
+        "context_releases": 1,
+        "stream_releases": 1,
+    }
 
 
 def test_the_library_builds_once(private_cache):
