@@ -22,10 +22,8 @@ LEAD_IN_MS = 0.2
 # the DLPack views of its results): a longer spin, on JAX's own stream
 # (runner/child/jax_stream.py). The supervisor asks for the same lead-in in the calibration's
 # empty calls.
-# Mojo's kernels run on a stream of its DeviceContext that is ordered with the legacy default
-# stream, torch's, which holds the spin: they wait behind it as a CUDA solution's do (on an
-# H200, a Mojo call queued behind a 2 ms spin returned after 2 ms, and a launch without a
-# synchronise, timed by events after the spin, spanned its kernel), so Mojo gets the default
+# Mojo's kernels run on the stream of the child's kept DeviceContext, on which the child also
+# queues the spin and the events (runner/child/mojo_context.py): Mojo gets the default
 # lead-in, which keeps the host work before its first launch off the clock as it does CUDA's.
 LANGUAGE_LEAD_IN_MS = {"jax": 1.0}
 MAX_LEAD_IN_MS = 5.0
