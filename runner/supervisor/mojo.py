@@ -15,6 +15,7 @@ refuses anyway).
 
 from __future__ import annotations
 
+import functools
 import os
 import platform
 import shutil
@@ -136,9 +137,10 @@ def version(install: MojoInstall) -> str:
     return _VERSIONS[install.binary]
 
 
+@functools.cache
 def host_cpu() -> str:
-    """The host's CPU model: ``mojo build`` targets the host CPU by default, so a cached
-    library is only reused on the same kind of CPU."""
+    """The host's CPU model (read once per process): ``mojo build`` targets the host CPU by
+    default, so a cached library is only reused on the same kind of CPU."""
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             if line.startswith("model name"):
