@@ -11,15 +11,10 @@
    for its device as before; its calls no longer pay for a new stream and module each time
    (docs/languages/mojo.md).
 
-   A kept context's synchronise first waits for the work queued on its stream by spinning on
-   an event there (spin_until_done, below), then runs the runtime's own, which then finds the
-   stream idle.
-
    Signatures, from Mojo's standard library (gpu/host/device_context.mojo):
      const char *AsyncRT_DeviceContext_create(const DeviceContext **result,
                                               const char *api, int id);
      void AsyncRT_DeviceContext_retain(const DeviceContext *ctx);
-     const char *AsyncRT_DeviceContext_synchronize(const DeviceContext *ctx);
    The real functions are looked up in Mojo's runtime library, which is loaded after this one,
    as a dependency of the solution's (privately: RTLD_NEXT does not see it), by its name. */
 #define _GNU_SOURCE
@@ -85,86 +80,24 @@ typedef const char *(*context_stream_fn)(const void **, const void *);
 typedef const char *(*cuda_stream_fn)(void **, const void *);
 typedef void (*release_fn)(const void *);
 
-/* The CUDA stream of a context, or NULL where the runtime names none. */
-static void *cuda_stream_of(const void *ctx) {
-    context_stream_fn get_stream = (context_stream_fn)runtime_symbol("AsyncRT_DeviceContext_stream");
-    cuda_stream_fn get_cuda = (cuda_stream_fn)runtime_symbol("AsyncRT_DeviceStream_cuda_stream");
-    release_fn release_stream = (release_fn)runtime_symbol("AsyncRT_DeviceStream_release");
-    if (!get_stream || !get_cuda || !release_stream) return NULL;
-    const void *stream = NULL;
-    void *cuda = NULL;
-    if (get_stream(&stream, ctx) == NULL && stream != NULL) {
-        if (get_cuda(&cuda, stream) != NULL) cuda = NULL;
-        release_stream(stream);
-    }
-    return cuda;
-}
-
 /* The CUDA stream of device `id`'s kept context (made now if no call has made it yet), or
    NULL where the runtime names none: the child's timed calls queue their lead-in spin and
    their events on it, as Mojo's kernels are queued (runner/child/torch_child.py). */
 void *kj_mojo_stream(int id) {
+    context_stream_fn get_stream = (context_stream_fn)runtime_symbol("AsyncRT_DeviceContext_stream");
+    cuda_stream_fn get_cuda = (cuda_stream_fn)runtime_symbol("AsyncRT_DeviceStream_cuda_stream");
+    release_fn release_stream = (release_fn)runtime_symbol("AsyncRT_DeviceStream_release");
     release_fn release_context = (release_fn)runtime_symbol("AsyncRT_DeviceContext_release");
-    const void *ctx = NULL;
-    if (release_context == NULL) return NULL;
+    if (!get_stream || !get_cuda || !release_stream || !release_context) return NULL;
+    const void *ctx = NULL, *stream = NULL;
+    void *cuda = NULL;
     if (AsyncRT_DeviceContext_create(&ctx, "cuda", id) != NULL || ctx == NULL) return NULL;
-    void *cuda = cuda_stream_of(ctx);
+    if (get_stream(&stream, ctx) == NULL && stream != NULL) {
+        if (get_cuda(&cuda, stream) != NULL) cuda = NULL;
+        release_stream(stream);
+    }
     release_context(ctx); /* the reference handed out above; the library's own stays */
     return cuda;
-}
-
-typedef const char *(*sync_fn)(const void *);
-typedef int (*cu_event_create_fn)(void **, unsigned);
-typedef int (*cu_event_record_fn)(void *, void *);
-typedef int (*cu_event_query_fn)(void *);
-
-#define KJ_CUDA_NOT_READY 600       /* CUDA_ERROR_NOT_READY */
-#define KJ_EVENT_DISABLE_TIMING 0x2 /* CU_EVENT_DISABLE_TIMING */
-
-/* Wait until the work queued so far on `stream` is done by spinning on an event recorded
-   there. Mojo's own synchronise lets the thread sleep while the GPU works, and how long it
-   then takes to wake varied from call to call and from process to process on the H200
-   (bench/results/2026-11-24-h200-session6/06_*): on the clock of every call that ends with
-   it. Nothing is waited for less: the runtime's synchronise still runs after this. Any
-   failure (no CUDA driver loaded, no current context) leaves the wait to the runtime; an
-   error of the GPU's ends the spin, and the runtime's synchronise reports it. */
-static void spin_until_done(void *stream) {
-    static cu_event_create_fn create;
-    static cu_event_record_fn record;
-    static cu_event_query_fn query;
-    static void *event;
-    pthread_mutex_lock(&lock);
-    if (create == NULL) {
-        void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-        if (cuda != NULL) {
-            create = (cu_event_create_fn)dlsym(cuda, "cuEventCreate");
-            record = (cu_event_record_fn)dlsym(cuda, "cuEventRecord");
-            query = (cu_event_query_fn)dlsym(cuda, "cuEventQuery");
-            dlclose(cuda); /* drops the reference NOLOAD took; it stays loaded */
-        }
-    }
-    if (create != NULL && record != NULL && query != NULL && event == NULL &&
-        create(&event, KJ_EVENT_DISABLE_TIMING) != 0)
-        event = NULL;
-    void *ready = event;
-    if (ready != NULL && record(ready, stream) != 0) ready = NULL;
-    pthread_mutex_unlock(&lock);
-    while (ready != NULL && query(ready) == KJ_CUDA_NOT_READY) {
-    }
-}
-
-const char *AsyncRT_DeviceContext_synchronize(const void *ctx) {
-    static sync_fn real;
-    static void *kept_stream[KJ_DEVICES];
-    if (real == NULL) real = (sync_fn)runtime_symbol("AsyncRT_DeviceContext_synchronize");
-    if (real == NULL) return strdup("the judge could not find " KJ_RUNTIME "'s synchronize");
-    for (int i = 0; ctx != NULL && i < KJ_DEVICES; i++) {
-        if (kept[i] != ctx) continue;
-        if (kept_stream[i] == NULL) kept_stream[i] = cuda_stream_of(ctx);
-        if (kept_stream[i] != NULL) spin_until_done(kept_stream[i]);
-        break;
-    }
-    return real(ctx);
 }
 
 /* How many contexts are kept (for tests and probes). */

@@ -42,18 +42,6 @@ const char *AsyncRT_DeviceStream_cuda_stream(void **result, const void *stream) 
     return 0;
 }
 void AsyncRT_DeviceStream_release(const void *stream) { stream_releases++; }
-/* the runtime's synchronise notes how many of the driver's queries were left to answer
-   "not ready" when it ran (-1: no driver loaded) */
-#include <dlfcn.h>
-static int syncs, left_at_sync = -2;
-const char *AsyncRT_DeviceContext_synchronize(const void *ctx) {
-    int (*left)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "driver_not_ready_left");
-    left_at_sync = left ? left() : -1;
-    syncs++;
-    return 0;
-}
-int runtime_syncs(void) { return syncs; }
-int runtime_left_at_sync(void) { return left_at_sync; }
 int runtime_creates(void) { return creates; }
 int runtime_retains(void) { return retains; }
 int runtime_context_releases(void) { return context_releases; }
@@ -63,34 +51,10 @@ int runtime_stream_releases(void) { return stream_releases; }
 SOLUTION = """
 #include <stdint.h>
 const char *AsyncRT_DeviceContext_create(const void **result, const char *api, int id);
-const char *AsyncRT_DeviceContext_synchronize(const void *ctx);
 intptr_t make(const char *api, int id) {
     const void *ctx = 0;
     return AsyncRT_DeviceContext_create(&ctx, api, id) ? -1 : (intptr_t)ctx;
 }
-int sync(intptr_t ctx) { return AsyncRT_DeviceContext_synchronize((const void *)ctx) ? -1 : 0; }
-"""
-# the CUDA driver as the library's spin sees it: an event recorded on a stream is "not ready"
-# for the next three queries
-DRIVER = """
-#include <stdint.h>
-static int not_ready, queries, records;
-static intptr_t recorded_on;
-int cuEventCreate(void **event, unsigned flags) { static int e; *event = &e; return 0; }
-int cuEventRecord(void *event, void *stream) {
-    records++;
-    recorded_on = (intptr_t)stream;
-    not_ready = 3;
-    return 0;
-}
-int cuEventQuery(void *event) {
-    queries++;
-    return not_ready-- > 0 ? 600 : 0;
-}
-int driver_not_ready_left(void) { return not_ready > 0 ? not_ready : 0; }
-int driver_queries(void) { return queries; }
-int driver_records(void) { return records; }
-intptr_t driver_recorded_on(void) { return recorded_on; }
 """
 CHILD = """
 import ctypes, json, sys
@@ -109,27 +73,6 @@ print(json.dumps({"made": made, **counts, "kept": kept.kj_mojo_contexts_kept(),
                       "creates": runtime.runtime_creates(), "retains": runtime.runtime_retains(),
                       "context_releases": runtime.runtime_context_releases(),
                       "stream_releases": runtime.runtime_stream_releases()}}))
-"""
-
-
-SYNC_CHILD = """
-import ctypes, json, os, sys
-from runner.child import mojo_context
-mojo_context.keep_contexts()
-driver = ctypes.CDLL(sys.argv[3], mode=os.RTLD_GLOBAL)  # as torch has loaded it in the child
-solution = ctypes.CDLL(sys.argv[1])
-runtime = ctypes.CDLL(sys.argv[2])
-solution.make.restype = ctypes.c_ssize_t
-solution.make.argtypes = [ctypes.c_char_p, ctypes.c_int]
-solution.sync.argtypes = [ctypes.c_ssize_t]
-def state():
-    return {"syncs": runtime.runtime_syncs(), "left_at_sync": runtime.runtime_left_at_sync(),
-            "queries": driver.driver_queries(), "records": driver.driver_records(),
-            "recorded_on": driver.driver_recorded_on()}
-out = {"kept": solution.sync(solution.make(b"cuda", 0)), "after_kept": state()}
-out["other"] = solution.sync(solution.make(b"hip", 0))
-out["after_other"] = state()
-print(json.dumps(out))
 """
 
 
@@ -185,34 +128,6 @@ def test_a_solutions_device_contexts_are_the_childs_one_context_per_device_and_i
         "context_releases": 1,
         "stream_releases": 1,
     }
-
-
-def test_a_kept_contexts_synchronise_waits_on_its_stream_before_the_runtimes(
-    private_cache, tmp_path
-):
-    rt_dir = tmp_path / "runtime"
-    rt_dir.mkdir()
-    runtime = _cc(
-        rt_dir, "libAsyncRTMojoBindings", RUNTIME, "-Wl,-soname,libAsyncRTMojoBindings.so"
-    )
-    solution = _cc(tmp_path, "solution", SOLUTION, f"-L{rt_dir}", "-lAsyncRTMojoBindings",
-                   f"-Wl,-rpath,{rt_dir}")  # fmt: skip
-    driver = _cc(tmp_path, "driver", DRIVER, "-Wl,-soname,libcuda.so.1")
-    env = {**os.environ, child_context.ENV: str(mojo_context.library()), "PYTHONPATH": os.getcwd()}
-    done = subprocess.run(
-        [sys.executable, "-c", SYNC_CHILD, str(solution), str(runtime), str(driver)],
-        capture_output=True, text=True, env=env, check=True,
-    )  # fmt: skip
-    out = json.loads(done.stdout)
-    # the kept context: an event on its stream, queried until ready, then the runtime's own
-    # synchronise, which found nothing left to wait for
-    assert out["kept"] == 0
-    assert out["after_kept"] == {
-        "syncs": 1, "left_at_sync": 0, "queries": 4, "records": 1, "recorded_on": 0xC0DA,
-    }  # fmt: skip
-    # a context that is not kept (another API) goes straight to the runtime
-    assert out["other"] == 0
-    assert out["after_other"] == {**out["after_kept"], "syncs": 2}
 
 
 def test_the_library_builds_once(private_cache):
