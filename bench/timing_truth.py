@@ -37,11 +37,12 @@ is judged as for CUDA.
 
 Mojo (``--language mojo``, GPU only): the library built as the judge builds it, its ``solve``
 called through ctypes with the library that keeps one DeviceContext per device loaded first,
-as in the judge's child (runner/child/mojo_context.c), against two outside measurements:
-``do_bench`` of the same call (back to back, its events on torch's stream, which Mojo's stream
-waits for), which decides the +-3 % verdict, and, for information, an event loop on that
-context's stream, where the judge queues its lead-in and events and Mojo its kernels, each
-call after the L2 flush, a device synchronise and the lead-in.
+as in the judge's child (runner/child/mojo_context.c). The judge ends a Mojo call at the
+solution's synchronise (docs/languages/mojo.md), so the verdict is against ``do_bench`` of the
+same kernels alone: the same ``solve``, with that library built with KJ_LAUNCH_ONLY (the kept
+context's synchronise does not wait), on the kept context's stream, in fresh processes. For
+information, ``do_bench`` of the whole call (the runtime's wait in it, the library as the
+judge's), also in fresh processes.
 
 cuTile (``--language cutile``, GPU only) is measured as TileLang is, with the judge child's
 settings (tileiras and its ptxas first on PATH, no disk cache).
@@ -137,16 +138,29 @@ TOLERANCE = 0.03
 # --- the measuring process (--measure): one solution, every benchmark case ----------------
 
 
-def _callable(problem, sol: Path, device: str, so_path: str | None):
+def _mojo_library(launch_only: bool) -> Path:
+    """The judge's Mojo context library (runner/child/mojo_context.c), or its build with
+    KJ_LAUNCH_ONLY, whose kept context's synchronise does not wait: ``solve`` then only
+    launches, and ``do_bench`` times its kernels as it times a CUDA launch."""
+    import hashlib
+
+    from runner.supervisor import helper_library, mojo_context
+
+    if not launch_only:
+        return mojo_context.library()
+    digest = hashlib.sha256(mojo_context.SOURCE.read_bytes()).hexdigest()
+    argv = ["cc", "-O2", "-shared", "-fPIC", "-pthread", "-DKJ_LAUNCH_ONLY"]
+    return helper_library.build(mojo_context.SOURCE, "mojo-context-launch-only", digest, argv)
+
+
+def _callable(problem, sol: Path, device: str, so_path: str | None, launch_only: bool = False):
     """solve(tensors..., scalars...) for the loaded solution, in the signature's order."""
     params = problem.params
     if so_path:
         if language_of(sol) == "mojo":  # as the judge's child: one DeviceContext kept
             import os
 
-            from runner.supervisor import mojo_context
-
-            ctypes.CDLL(str(mojo_context.library()), mode=os.RTLD_GLOBAL | os.RTLD_NOW)
+            ctypes.CDLL(str(_mojo_library(launch_only)), mode=os.RTLD_GLOBAL | os.RTLD_NOW)
         lib = ctypes.CDLL(so_path)
         lib.solve.restype = None
         lib.solve.argtypes = [
@@ -261,7 +275,10 @@ def measure(args) -> dict:
 
     problem = ProblemSpec.from_dir(CATALOG / args.problem)
     sol = CATALOG / args.problem / "solutions" / args.solution
-    bind = _callable(problem, sol, args.device, args.so)
+    # Mojo's do_bench: the kernels alone, on the kept context's stream (the judge's figure
+    # ends at the solution's synchronise); do_bench_call: the whole call, the runtime's wait in
+    launch_only = language_of(sol) == "mojo" and args.measure == "do_bench"
+    bind = _callable(problem, sol, args.device, args.so, launch_only)
     dev = "cuda" if args.device == "cuda" else "cpu"
     out = []
     for ci, case in enumerate(problem.benchmarks):
@@ -276,12 +293,16 @@ def measure(args) -> dict:
         if dev == "cuda":
             torch.cuda.synchronize()
         row = {"case": case.name}
-        if args.measure == "do_bench":
+        if args.measure in ("do_bench", "do_bench_call"):
+            import contextlib
+
             import triton.testing
 
-            row["do_bench_median_ms"] = triton.testing.do_bench(
-                call, warmup=100, rep=1000, return_mode="median"
-            )
+            stream = _language_stream(sol, launch_only) if launch_only else None
+            with torch.cuda.stream(stream) if stream else contextlib.nullcontext():
+                row[f"{args.measure}_median_ms"] = triton.testing.do_bench(
+                    call, warmup=100, rep=1000, return_mode="median"
+                )
         elif args.measure == "events":
             row["events_median_ms"] = _event_loop(call, language_of(sol), _language_stream(sol))
         elif args.measure == "ncu":
@@ -306,7 +327,7 @@ def measure(args) -> dict:
     return {"cases": out}
 
 
-def _language_stream(sol: Path):
+def _language_stream(sol: Path, launch_only: bool = False):
     """The stream the language runs its kernels on, if not torch's: JAX's own, or the stream of
     the DeviceContext the judge's child keeps for Mojo (runner/child/mojo_context.c, loaded
     with the solution by ``_callable``), where the judge queues its lead-in and events."""
@@ -315,9 +336,7 @@ def _language_stream(sol: Path):
     import torch
 
     if language_of(sol) == "mojo":
-        from runner.supervisor import mojo_context
-
-        kept = ctypes.CDLL(str(mojo_context.library()))  # the copy _callable loaded
+        kept = ctypes.CDLL(str(_mojo_library(launch_only)))  # the copy _callable loaded
         kept.kj_mojo_stream.restype = ctypes.c_void_p
         kept.kj_mojo_stream.argtypes = [ctypes.c_int]
         handle = kept.kj_mojo_stream(0)
@@ -375,24 +394,26 @@ def sub_measure(
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
-def do_bench_processes(slug: str, sol: str, so: str | None, processes: int) -> dict:
-    """``do_bench`` of the solution in ``processes`` fresh processes; per case the median of
-    their medians (``do_bench_process_medians_ms`` keeps each). More than one process where a
-    call's host work varies between processes (Mojo's DeviceContext in every call), so that
-    the judge's fresh children are compared with fresh processes, not with one."""
-    runs = [sub_measure("do_bench", slug, sol, "cuda", so) for _ in range(max(1, processes))]
+def do_bench_processes(
+    slug: str, sol: str, so: str | None, processes: int, kind: str = "do_bench"
+) -> dict:
+    """``do_bench`` (``kind``) of the solution in ``processes`` fresh processes; per case the
+    median of their medians (``<kind>_process_medians_ms`` keeps each). More than one process
+    where a call's host work varies between processes (Mojo's runtime), so that the judge's
+    fresh children are compared with fresh processes, not with one."""
+    runs = [sub_measure(kind, slug, sol, "cuda", so) for _ in range(max(1, processes))]
     good = [r for r in runs if "cases" in r]
     if not good:
         return runs[0]
     out = dict(good[0])
     out["cases"] = []
     for ci, case in enumerate(good[0]["cases"]):
-        meds = [r["cases"][ci]["do_bench_median_ms"] for r in good]
+        meds = [r["cases"][ci][f"{kind}_median_ms"] for r in good]
         out["cases"].append(
             {
                 **case,
-                "do_bench_median_ms": statistics.median(meds),
-                "do_bench_process_medians_ms": meds,
+                f"{kind}_median_ms": statistics.median(meds),
+                f"{kind}_process_medians_ms": meds,
             }
         )
     out["processes"] = len(good)
@@ -493,8 +514,12 @@ def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> di
         outside = {}
         if args.device == "cuda" and (so or lang not in NATIVE_LANGUAGES):
             outside["do_bench"] = do_bench_processes(slug, sol_name, so, args.outside_processes)
-            if lang in ("jax", "tilelang", "cutile", "mojo"):
+            if lang in ("jax", "tilelang", "cutile"):
                 outside["events"] = sub_measure("events", slug, sol_name, "cuda", so)
+            if lang == "mojo":
+                outside["do_bench_call"] = do_bench_processes(
+                    slug, sol_name, so, args.outside_processes, "do_bench_call"
+                )
             outside["ncu"] = (
                 ncu_measure(slug, sol_name, so, n_cases)
                 if not args.no_ncu
@@ -509,10 +534,12 @@ def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> di
         row = {"case": case.name, "judge_medians_ms": meds, "judge_median_ms": judge_med,
                "judge_runs": [j["cases"][ci].get("runs") for j in ok if len(j.get("cases") or []) > ci]}  # fmt: skip
         row["judge_cv"] = round(cv(meds), 5) if len(meds) >= 2 and cv(meds) is not None else None
-        db = (outside.get("do_bench") or {}).get("cases")
-        if db and ci < len(db):
-            row["do_bench_median_ms"] = db[ci]["do_bench_median_ms"]
-            row["judge_over_do_bench"] = ratio(judge_med, row["do_bench_median_ms"])
+        for kind in ("do_bench", "do_bench_call"):
+            db = (outside.get(kind) or {}).get("cases")
+            if db and ci < len(db):
+                row[f"{kind}_median_ms"] = db[ci][f"{kind}_median_ms"]
+                row[f"{kind}_process_medians_ms"] = db[ci].get(f"{kind}_process_medians_ms")
+                row[f"judge_over_{kind}"] = ratio(judge_med, row[f"{kind}_median_ms"])
         nc = (outside.get("ncu") or {}).get("cases")
         if nc and ci < len(nc):
             row["ncu_median_ms"] = nc[ci]["ncu_median_ms"]
@@ -576,7 +603,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default="")
     ap.add_argument("--quick", action="store_true")
     # the measuring subprocess
-    ap.add_argument("--measure", choices=["do_bench", "ncu", "cpu", "events"])
+    ap.add_argument("--measure", choices=["do_bench", "do_bench_call", "ncu", "cpu", "events"])
     ap.add_argument("--problem")
     ap.add_argument("--solution")
     ap.add_argument("--so")
@@ -667,7 +694,11 @@ def write_report(args, solutions: list[dict], skipped: list[str], **extra) -> No
         "methods": {
             "judge_median_ms": "median over repeated submit judgements of the judge's case "
             "median (runner only); samples: len(judge_medians_ms)",
-            "do_bench_median_ms": "triton.testing.do_bench of the same solution (GPU)",
+            "do_bench_median_ms": "triton.testing.do_bench of the same solution (GPU; Mojo: "
+            "its kernels alone, launched by its solve with the kept context's synchronise not "
+            "waiting, on that context's stream)",
+            "do_bench_call_median_ms": "Mojo: triton.testing.do_bench of the whole call, the "
+            "runtime's wait in it (information)",
             "ncu_median_ms": "Nsight Compute's gpu__time_duration of the kernels (GPU)",
             "loop_median_ms": "a plain timed loop of the solution in one process (CPU)",
         },
@@ -696,11 +727,12 @@ def write_report(args, solutions: list[dict], skipped: list[str], **extra) -> No
                          {True: "yes", False: "NO", None: "–"}[c.get("within_3pct")]])  # fmt: skip
     heads = ["solution", "case", "judge ms", "do_bench ms" if args.device == "cuda" else "loop ms",
              "ncu ms", "judge/do_bench", "judge/ncu", "CV", "judgements", "within 3 %"]  # fmt: skip
-    if any(c.get("events_median_ms") for s in solutions for c in s["cases"]):  # JAX
-        heads[4:4] = ["events ms", "judge/events"]
-        cases = [c for s in solutions for c in s["cases"]]
-        for row, c in zip(rows, cases, strict=True):
-            row[4:4] = [c.get("events_median_ms"), c.get("judge_over_events")]
+    for key, label in (("events", "events"), ("do_bench_call", "do_bench of the call")):
+        if any(c.get(f"{key}_median_ms") for s in solutions for c in s["cases"]):
+            heads[4:4] = [f"{label} ms", f"judge/{label}"]
+            cases = [c for s in solutions for c in s["cases"]]
+            for row, c in zip(rows, cases, strict=True):
+                row[4:4] = [c.get(f"{key}_median_ms"), c.get(f"judge_over_{key}")]
     table = md_table(heads, rows)
     md = (
         f"# Timing truth on {args.device} ({report['date']}, commit {report['commit']})\n\n"

@@ -11,10 +11,14 @@
    for its device as before; its calls no longer pay for a new stream and module each time
    (docs/languages/mojo.md).
 
+   A timed call can also end at the solution's synchronise rather than after the host has
+   woken from it: see kj_mojo_arm, below.
+
    Signatures, from Mojo's standard library (gpu/host/device_context.mojo):
      const char *AsyncRT_DeviceContext_create(const DeviceContext **result,
                                               const char *api, int id);
      void AsyncRT_DeviceContext_retain(const DeviceContext *ctx);
+     const char *AsyncRT_DeviceContext_synchronize(const DeviceContext *ctx);
    The real functions are looked up in Mojo's runtime library, which is loaded after this one,
    as a dependency of the solution's (privately: RTLD_NEXT does not see it), by its name. */
 #define _GNU_SOURCE
@@ -23,6 +27,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define KJ_DEVICES 64
 
@@ -80,24 +85,125 @@ typedef const char *(*context_stream_fn)(const void **, const void *);
 typedef const char *(*cuda_stream_fn)(void **, const void *);
 typedef void (*release_fn)(const void *);
 
-/* The CUDA stream of device `id`'s kept context (made now if no call has made it yet), or
-   NULL where the runtime names none: the child's timed calls queue their lead-in spin and
-   their events on it, as Mojo's kernels are queued (runner/child/torch_child.py). */
-void *kj_mojo_stream(int id) {
+/* The CUDA stream of a context, or NULL where the runtime names none. */
+static void *cuda_stream_of(const void *ctx) {
     context_stream_fn get_stream = (context_stream_fn)runtime_symbol("AsyncRT_DeviceContext_stream");
     cuda_stream_fn get_cuda = (cuda_stream_fn)runtime_symbol("AsyncRT_DeviceStream_cuda_stream");
     release_fn release_stream = (release_fn)runtime_symbol("AsyncRT_DeviceStream_release");
-    release_fn release_context = (release_fn)runtime_symbol("AsyncRT_DeviceContext_release");
-    if (!get_stream || !get_cuda || !release_stream || !release_context) return NULL;
-    const void *ctx = NULL, *stream = NULL;
+    if (!get_stream || !get_cuda || !release_stream) return NULL;
+    const void *stream = NULL;
     void *cuda = NULL;
-    if (AsyncRT_DeviceContext_create(&ctx, "cuda", id) != NULL || ctx == NULL) return NULL;
     if (get_stream(&stream, ctx) == NULL && stream != NULL) {
         if (get_cuda(&cuda, stream) != NULL) cuda = NULL;
         release_stream(stream);
     }
+    return cuda;
+}
+
+/* The CUDA stream of device `id`'s kept context (made now if no call has made it yet), or
+   NULL where the runtime names none: the child's timed calls queue their lead-in spin and
+   their events on it, as Mojo's kernels are queued (runner/child/torch_child.py). */
+void *kj_mojo_stream(int id) {
+    release_fn release_context = (release_fn)runtime_symbol("AsyncRT_DeviceContext_release");
+    const void *ctx = NULL;
+    if (release_context == NULL) return NULL;
+    if (AsyncRT_DeviceContext_create(&ctx, "cuda", id) != NULL || ctx == NULL) return NULL;
+    void *cuda = cuda_stream_of(ctx);
     release_context(ctx); /* the reference handed out above; the library's own stays */
     return cuda;
+}
+
+/* A timed call's end at the solution's synchronise.
+
+   Mojo's synchronise lets the host thread sleep until the stream's work is done; on the H200
+   the thread woke 10 to 20 us after the kernel had ended, by how idle the CPU had been, and a
+   call's end event, recorded after `solve` returns, waited for that
+   (bench/results/2026-11-24-h200-session7). So the child arms a CUDA event of its own before
+   a timed `solve` (kj_mojo_arm). While it is armed, each synchronise of a kept context
+   records it on the context's stream before the runtime's wait: the event completes when the
+   work queued before that synchronise is done. The runtime's wait runs as before. The child
+   reads after `solve` how many synchronises recorded it, and when the last one returned
+   (kj_mojo_disarm), and ends the call's clock at the event only where nothing can have run
+   after it (runner/child/mojo_context.py). A synchronise of a context that is not kept, or a
+   failure to record, makes the count -1: the call is then timed to its end event.
+
+   KJ_LAUNCH_ONLY (defined only by bench/timing_truth.py's build) makes a kept context's
+   synchronise return without waiting, so that `do_bench` times the same kernels alone. */
+typedef const char *(*sync_fn)(const void *);
+typedef int (*cu_event_record_fn)(void *, void *);
+
+static void *armed;           /* the child's event (a CUevent), or NULL */
+static int armed_syncs;       /* synchronises that recorded it, or -1 */
+static long long returned_ns; /* CLOCK_MONOTONIC when the last of them returned */
+
+static long long monotonic_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static cu_event_record_fn event_record(void) {
+    static cu_event_record_fn fn;
+    if (fn == NULL) {
+        void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+        if (cuda != NULL) {
+            fn = (cu_event_record_fn)dlsym(cuda, "cuEventRecord");
+            dlclose(cuda); /* drops the reference NOLOAD took; it stays loaded */
+        }
+    }
+    return fn;
+}
+
+void kj_mojo_arm(void *event) {
+    pthread_mutex_lock(&lock);
+    armed = event;
+    armed_syncs = 0;
+    returned_ns = 0;
+    pthread_mutex_unlock(&lock);
+}
+
+int kj_mojo_disarm(long long *last_returned_ns) {
+    pthread_mutex_lock(&lock);
+    int n = armed_syncs;
+    *last_returned_ns = returned_ns;
+    armed = NULL;
+    armed_syncs = 0;
+    returned_ns = 0;
+    pthread_mutex_unlock(&lock);
+    return n;
+}
+
+const char *AsyncRT_DeviceContext_synchronize(const void *ctx) {
+    static sync_fn real;
+    static void *kept_cuda[KJ_DEVICES];
+    if (real == NULL) real = (sync_fn)runtime_symbol("AsyncRT_DeviceContext_synchronize");
+    if (real == NULL) return strdup("the judge could not find " KJ_RUNTIME "'s synchronize");
+    int id = -1;
+    for (int i = 0; ctx != NULL && i < KJ_DEVICES && id < 0; i++)
+        if (kept[i] == ctx) id = i;
+    int recorded = 0;
+    pthread_mutex_lock(&lock);
+    if (armed != NULL && armed_syncs >= 0) {
+        if (id >= 0 && kept_cuda[id] == NULL) kept_cuda[id] = cuda_stream_of(ctx);
+        cu_event_record_fn record = event_record();
+        recorded = id >= 0 && kept_cuda[id] != NULL && record != NULL &&
+                   record(armed, kept_cuda[id]) == 0;
+        if (!recorded) armed_syncs = -1;
+    }
+    pthread_mutex_unlock(&lock);
+#ifdef KJ_LAUNCH_ONLY
+    if (id >= 0) return NULL;
+#endif
+    const char *err = real(ctx);
+    if (recorded) {
+        pthread_mutex_lock(&lock);
+        if (armed_syncs >= 0) {
+            armed_syncs++;
+            returned_ns = monotonic_ns();
+        }
+        pthread_mutex_unlock(&lock);
+    }
+    return err;
 }
 
 /* How many contexts are kept (for tests and probes). */

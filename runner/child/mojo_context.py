@@ -5,7 +5,8 @@ from runner/child/mojo_context.c).
 Loaded with RTLD_GLOBAL before the solution's library, it answers the solution's
 ``DeviceContext()`` with the child's one context for that device, so that a call does not
 create a CUDA stream anew; and it names that context's stream, on which the child queues its
-lead-in and its events for Mojo's timed calls (docs/languages/mojo.md).
+lead-in and its events for Mojo's timed calls; and it lets a timed call end at the solution's
+last synchronise (:class:`SyncEnd`, docs/languages/mojo.md).
 """
 
 from __future__ import annotations
@@ -13,8 +14,13 @@ from __future__ import annotations
 import ctypes
 import functools
 import os
+import time
 
 ENV = "KERNELJUDGE_MOJO_CONTEXT_LIB"  # set by runner/supervisor/mojo_context.py
+# the most host time between the solution's last synchronise returning and ``solve``
+# returning for the call to end at that synchronise: GPU work queued after the synchronise
+# and finished before ``solve`` returned must fit in it (docs/languages/mojo.md)
+RETURN_NS = 20_000
 
 
 @functools.cache
@@ -36,3 +42,37 @@ def kept_stream(device: int = 0) -> int:
     lib.kj_mojo_stream.restype = ctypes.c_void_p
     lib.kj_mojo_stream.argtypes = [ctypes.c_int]
     return lib.kj_mojo_stream(device) or 0
+
+
+class SyncEnd:
+    """A timed call's end at the solution's last synchronise of a kept context.
+
+    ``arm()`` before a timed ``solve``; while armed, every such synchronise records
+    ``event`` on the context's stream before the runtime waits (runner/child/mojo_context.c).
+    ``at_sync()``, right after ``solve`` returns and before the call's end event is recorded,
+    says whether the call ends at ``event``: a synchronise recorded it, none failed to, the
+    stream has nothing left to run, and ``solve`` returned within ``RETURN_NS`` of the last
+    synchronise. Otherwise the call ends at its end event, as every other language's does."""
+
+    def __init__(self, stream) -> None:
+        import torch  # noqa: PLC0415
+
+        self.stream = stream
+        self.event = torch.cuda.Event(enable_timing=True)
+        self.event.record(stream)  # torch makes the CUDA event at its first record
+        self.event.synchronize()
+        self._lib = keep_contexts()
+        self._lib.kj_mojo_arm.argtypes = [ctypes.c_void_p]
+        self._lib.kj_mojo_arm.restype = None
+        self._lib.kj_mojo_disarm.argtypes = [ctypes.POINTER(ctypes.c_longlong)]
+        self._lib.kj_mojo_disarm.restype = ctypes.c_int
+
+    def arm(self) -> None:
+        self._lib.kj_mojo_arm(self.event.cuda_event)
+
+    def at_sync(self) -> bool:
+        returned = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+        idle = self.stream.query()
+        last = ctypes.c_longlong(0)
+        syncs = self._lib.kj_mojo_disarm(ctypes.byref(last))
+        return syncs > 0 and idle and 0 <= returned - last.value <= RETURN_NS

@@ -28,7 +28,8 @@ Mojo solutions are libraries the supervisor built, called as CUDA ones are (devi
 scalars through the C ABI), loaded after the library that keeps one DeviceContext per device
 (runner/child/mojo_context.py); their kernels run on that context's stream, and the timed
 calls' lead-in and events go on it too (as JAX's go on JAX's stream); ``solve`` synchronises
-it before returning.
+it before returning, and a timed call ends at that synchronise where nothing can have run
+after it (``mojo_context.SyncEnd``; the reply's ``return_ms`` is the end event's figure).
 
 TileLang and cuTile solutions get torch tensors as Triton's do (their kernels launch on torch's
 current stream); the language's package is imported before their module, and an exception out
@@ -121,6 +122,7 @@ class Child:
         self.jax_call = None  # its arguments and outputs for the current arena
         self.stream = None  # the stream calls run on, if not torch's (JAX's own, on a GPU)
         self.held = None  # an empty JAX call's result, until its clock has stopped
+        self.sync_end = None  # Mojo on a GPU: a timed call's end at its last synchronise
         self.cute = None  # runner.child.cute_solution, for language "cute"
         self.cute_call = None  # its compiled function and arguments for the current arena
         self.cute_compiled: dict = {}  # compiled functions by argument signature (this job)
@@ -229,6 +231,7 @@ class Child:
         handle = mojo_context.kept_stream()
         if handle:  # else Mojo's work is on the legacy default stream, torch's, already
             self.stream = _external_stream(handle)
+            self.sync_end = mojo_context.SyncEnd(self.stream)
 
     def _start_jax(self) -> dict | None:
         """JAX, its functions captured unpatched, and on a GPU its stream; an error reply or
@@ -336,7 +339,11 @@ class Child:
                 # keeps the host's launch latency off the clock (as long as the supervisor asks)
                 leadin.spin(lead_in_cycles(msg))
                 _event_record(start)
+                sync_end = self.sync_end if self.solve is not None else None
+                if sync_end is not None:
+                    sync_end.arm()
                 done = self._invoke(solve, args)
+                at_sync = sync_end is not None and sync_end.at_sync()
                 _event_record(end)
                 _cuda_synchronize()
                 _event_record(end_sync)
@@ -350,7 +357,8 @@ class Child:
                 self._check_native_error()
                 return {
                     "ok": True,
-                    "event_ms": _event_elapsed(start, end),
+                    "event_ms": _event_elapsed(start, sync_end.event if at_sync else end),
+                    "return_ms": _event_elapsed(start, end),
                     "sync_ms": _event_elapsed(start, end_sync),
                 }
             t0 = _perf_counter()

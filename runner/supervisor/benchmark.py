@@ -96,9 +96,7 @@ def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibr
                 null.append(_cycle(bufs, stage, plan, flush, k, lambda: None)[2])
                 if k:  # the first of each warms up
                     empty.append(window)
-                    gaps.append(
-                        float(reply.get("sync_ms", 0.0)) - float(reply.get("event_ms", 0.0))
-                    )
+                    gaps.append(float(reply.get("sync_ms", 0.0)) - _return_ms(reply))
         finally:
             bufs.close()
         out.append(Calibration(empty, null[1:], _gap_allowance(gaps, j.job.language)))
@@ -130,6 +128,7 @@ class CaseRun:
     calibration: Calibration | None = None
     cpu_bound_ms: float | None = None  # the CPU device's bound (runner/supervisor/cputime.py)
     synced: int = 0  # calls timed in full (work escaped the events)
+    at_synchronise: int = 0  # timed calls that ended at the solution's synchronise (Mojo)
     slow: int = 0
     checked: int = 0
     stop_reason: str = ""
@@ -285,6 +284,8 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
             t = _call_time(reply, rt, gap, job.device == "cuda", where)
             if t != reply["event_ms"]:
                 run.synced += 1
+            elif it >= WARMUP_CALLS and t < _return_ms(reply):
+                run.at_synchronise += 1
             # the reservoir: every call has the same chance to be compared, decided later
             seen = it + 1
             if len(reservoir) < CHECKED_CALLS:
@@ -349,20 +350,27 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
     return run
 
 
+def _return_ms(reply: dict) -> float:
+    """The call's figure at its end event, recorded when ``solve`` returned: the same as
+    ``event_ms`` unless a Mojo call ended at its last synchronise (runner/child/mojo_context.py)."""
+    return reply.get("return_ms", reply.get("event_ms", 0.0))
+
+
 def _call_time(reply: dict, rt: float, gap: float, cuda: bool, where: str) -> float:
     """The child's figure for one call, after the checks a single call allows: finite,
-    non-negative, synced after the end event, inside this process's round trip; timed in full
-    when work escaped the events (a side stream)."""
-    ev, sy = reply.get("event_ms"), reply.get("sync_ms")
-    if not all(isinstance(x, int | float) and math.isfinite(x) and x >= 0 for x in (ev, sy)):
+    non-negative, in order (the figure, then the end event, then the synced event), inside this
+    process's round trip; timed in full when work escaped the end event (a side stream)."""
+    ev, ret, sy = reply.get("event_ms"), _return_ms(reply), reply.get("sync_ms")
+    if not all(isinstance(x, int | float) and math.isfinite(x) and x >= 0 for x in (ev, ret, sy)):
         raise Verdict("rejected", f"The timing harness returned invalid numbers {where}.")
-    if sy + 1e-3 < ev or sy > rt * 1.05 + 0.5:
+    if ret + 1e-3 < ev or sy + 1e-3 < ret or sy > rt * 1.05 + 0.5:
         raise Verdict(
             "rejected",
             f"Timing numbers inconsistent with the supervisor's clock {where} "
-            f"(event {ev:.4g} ms, synced {sy:.4g} ms, round trip {rt:.4g} ms).",
+            f"(event {ev:.4g} ms, returned {ret:.4g} ms, synced {sy:.4g} ms, "
+            f"round trip {rt:.4g} ms).",
         )
-    if cuda and sy - ev > gap + max(SIDE_STREAM_REL * ev, SIDE_STREAM_ABS_MS):
+    if cuda and sy - ret > gap + max(SIDE_STREAM_REL * ret, SIDE_STREAM_ABS_MS):
         return float(sy)
     return float(ev)
 
@@ -463,6 +471,7 @@ def finish_case(j: Judgement, run: CaseRun) -> dict:
         "floor_ms": devices.floor_s(j.peaks, moved, flops, rate) * 1e3,
         "checked_calls": run.checked,
         "synced_time_calls": run.synced,
+        "calls_ended_at_synchronise": run.at_synchronise,
         "sync_gap_ms": run.calibration.sync_gap_ms,
         "slow_calls": run.slow,
         "clock": bound.to_dict(),

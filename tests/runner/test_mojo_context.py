@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,12 @@ const char *AsyncRT_DeviceStream_cuda_stream(void **result, const void *stream) 
     return 0;
 }
 void AsyncRT_DeviceStream_release(const void *stream) { stream_releases++; }
+static int syncs;
+const char *AsyncRT_DeviceContext_synchronize(const void *ctx) {
+    syncs++;
+    return 0;
+}
+int runtime_syncs(void) { return syncs; }
 int runtime_creates(void) { return creates; }
 int runtime_retains(void) { return retains; }
 int runtime_context_releases(void) { return context_releases; }
@@ -51,10 +58,28 @@ int runtime_stream_releases(void) { return stream_releases; }
 SOLUTION = """
 #include <stdint.h>
 const char *AsyncRT_DeviceContext_create(const void **result, const char *api, int id);
+const char *AsyncRT_DeviceContext_synchronize(const void *ctx);
 intptr_t make(const char *api, int id) {
     const void *ctx = 0;
     return AsyncRT_DeviceContext_create(&ctx, api, id) ? -1 : (intptr_t)ctx;
 }
+int sync(intptr_t ctx) { return AsyncRT_DeviceContext_synchronize((const void *)ctx) ? -1 : 0; }
+"""
+# the CUDA driver's cuEventRecord as the library finds it (by soname): it notes the event and
+# the stream of each record, and fails for the event 0xbad
+DRIVER = """
+#include <stdint.h>
+static intptr_t records[16][2];
+static int n;
+int cuEventRecord(void *event, void *stream) {
+    if ((intptr_t)event == 0xbad) return 1;
+    records[n][0] = (intptr_t)event;
+    records[n][1] = (intptr_t)stream;
+    n++;
+    return 0;
+}
+int driver_records(void) { return n; }
+intptr_t driver_record(int i, int which) { return records[i][which]; }
 """
 CHILD = """
 import ctypes, json, sys
@@ -74,6 +99,72 @@ print(json.dumps({"made": made, **counts, "kept": kept.kj_mojo_contexts_kept(),
                       "context_releases": runtime.runtime_context_releases(),
                       "stream_releases": runtime.runtime_stream_releases()}}))
 """
+
+
+SYNC_CHILD = """
+import ctypes, json, os, sys, time
+from runner.child import mojo_context
+kept = ctypes.CDLL(sys.argv[4], mode=os.RTLD_GLOBAL)  # the library, as keep_contexts loads it
+driver = ctypes.CDLL(sys.argv[3], mode=os.RTLD_GLOBAL)  # torch has loaded it in a child
+solution = ctypes.CDLL(sys.argv[1])
+runtime = ctypes.CDLL(sys.argv[2])
+solution.make.restype = ctypes.c_ssize_t
+solution.make.argtypes = [ctypes.c_char_p, ctypes.c_int]
+solution.sync.argtypes = [ctypes.c_ssize_t]
+driver.driver_record.restype = ctypes.c_ssize_t
+kept.kj_mojo_arm.argtypes = [ctypes.c_void_p]
+kept.kj_mojo_disarm.argtypes = [ctypes.POINTER(ctypes.c_longlong)]
+ctx, other = solution.make(b"cuda", 0), solution.make(b"hip", 0)
+def disarm():
+    last = ctypes.c_longlong(0)
+    n = kept.kj_mojo_disarm(ctypes.byref(last))
+    now = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+    return [n, 0 < last.value <= now]
+def run(event, contexts):
+    if event:
+        kept.kj_mojo_arm(event)
+    errors = [solution.sync(c) for c in contexts]
+    return {"errors": errors, "disarm": disarm(), "runtime_syncs": runtime.runtime_syncs()}
+out = {
+    "unarmed": run(0, [ctx]),
+    "armed_twice": run(0x1234, [ctx, ctx]),
+    "other_context": run(0x1234, [ctx, other, ctx]),
+    "record_fails": run(0xbad, [ctx]),
+    "after_disarm": run(0, [ctx]),
+    "records": [[driver.driver_record(i, 0), driver.driver_record(i, 1)]
+                for i in range(driver.driver_records())],
+}
+print(json.dumps(out))
+"""
+
+
+def _fake_mojo(tmp_path: Path) -> tuple[Path, Path]:
+    """Mojo's runtime stood in for (its soname) and a solution's library linked to it."""
+    rt_dir = tmp_path / "runtime"
+    rt_dir.mkdir()
+    runtime = _cc(
+        rt_dir, "libAsyncRTMojoBindings", RUNTIME, "-Wl,-soname,libAsyncRTMojoBindings.so"
+    )
+    solution = _cc(tmp_path, "solution", SOLUTION, f"-L{rt_dir}", "-lAsyncRTMojoBindings",
+                   f"-Wl,-rpath,{rt_dir}")  # fmt: skip
+    return runtime, solution
+
+
+def _sync_child(tmp_path: Path, library: Path) -> dict:
+    runtime, solution = _fake_mojo(tmp_path)
+    driver = _cc(tmp_path, "driver", DRIVER, "-Wl,-soname,libcuda.so.1")
+    args = [
+        sys.executable,
+        "-c",
+        SYNC_CHILD,
+        str(solution),
+        str(runtime),
+        str(driver),
+        str(library),
+    ]
+    env = {**os.environ, "PYTHONPATH": os.getcwd()}
+    done = subprocess.run(args, capture_output=True, text=True, env=env, check=True)
+    return json.loads(done.stdout)
 
 
 @pytest.fixture
@@ -97,13 +188,7 @@ def test_a_solutions_device_contexts_are_the_childs_one_context_per_device_and_i
 ):
     lib = mojo_context.library()
     assert lib.parent == private_cache / "mojo-context"
-    rt_dir = tmp_path / "runtime"
-    rt_dir.mkdir()
-    runtime = _cc(
-        rt_dir, "libAsyncRTMojoBindings", RUNTIME, "-Wl,-soname,libAsyncRTMojoBindings.so"
-    )
-    solution = _cc(tmp_path, "solution", SOLUTION, f"-L{rt_dir}", "-lAsyncRTMojoBindings",
-                   f"-Wl,-rpath,{rt_dir}")  # fmt: skip
+    runtime, solution = _fake_mojo(tmp_path)
     env = {**os.environ, child_context.ENV: str(lib), "PYTHONPATH": os.getcwd()}
     done = subprocess.run([sys.executable, "-c", CHILD, str(solution), str(runtime)],
                           capture_output=True, text=True, env=env, check=True)  # fmt: skip
@@ -128,6 +213,36 @@ def test_a_solutions_device_contexts_are_the_childs_one_context_per_device_and_i
         "context_releases": 1,
         "stream_releases": 1,
     }
+
+
+def test_an_armed_event_is_recorded_on_the_kept_stream_at_each_synchronise(private_cache, tmp_path):
+    out = _sync_child(tmp_path, mojo_context.library())
+    # unarmed: the runtime's synchronise alone
+    assert out["unarmed"] == {"errors": [0], "disarm": [0, False], "runtime_syncs": 1}
+    # armed: recorded at both synchronises, on the kept context's stream, before the
+    # runtime's wait, which still runs; the last one's return time is kept
+    assert out["armed_twice"] == {"errors": [0, 0], "disarm": [2, True], "runtime_syncs": 3}
+    # a synchronise of a context that is not kept, or a failed record: -1, the end event
+    assert out["other_context"]["disarm"][0] == -1
+    assert out["other_context"]["runtime_syncs"] == 6
+    assert out["record_fails"]["disarm"][0] == -1
+    # disarmed: nothing is recorded any more
+    assert out["after_disarm"]["disarm"] == [0, False]
+    assert out["records"] == [[0x1234, 0xC0DA]] * 3
+
+
+def test_the_launch_only_build_skips_only_a_kept_contexts_wait(private_cache, tmp_path):
+    """bench/timing_truth.py's build (KJ_LAUNCH_ONLY), for do_bench of the kernels alone."""
+    lib = helper_library.build(
+        mojo_context.SOURCE,
+        "mojo-context-launch-only",
+        "test",
+        ["cc", "-shared", "-fPIC", "-pthread", "-DKJ_LAUNCH_ONLY"],
+    )
+    out = _sync_child(tmp_path, lib)
+    assert out["unarmed"]["runtime_syncs"] == 0
+    assert out["armed_twice"]["runtime_syncs"] == 0
+    assert out["other_context"]["runtime_syncs"] == 1  # the context that is not kept
 
 
 def test_the_library_builds_once(private_cache):
@@ -165,3 +280,42 @@ def test_the_child_says_why_it_cannot_run_mojo(monkeypatch):
     monkeypatch.delenv(child_context.ENV)
     with pytest.raises(RuntimeError, match="KERNELJUDGE_MOJO_CONTEXT_LIB is not set"):
         child_context.keep_contexts()
+
+
+class _Stream:
+    def __init__(self, idle: bool):
+        self.idle = idle
+
+    def query(self) -> bool:
+        return self.idle
+
+
+class _Library:
+    """kj_mojo_disarm as the C library answers it: the count, and the last return's time."""
+
+    def __init__(self, syncs: int, ago_ns: int):
+        self.syncs = syncs
+        self.returned_ns = time.clock_gettime_ns(time.CLOCK_MONOTONIC) - ago_ns
+
+    def kj_mojo_disarm(self, last) -> int:
+        last._obj.value = self.returned_ns
+        return self.syncs
+
+
+@pytest.mark.parametrize(
+    ("syncs", "idle", "ago_ns", "at_sync"),
+    [
+        (1, True, 0, True),  # synchronised just before returning, nothing left: the event
+        (3, True, 0, True),
+        (0, True, 0, False),  # never synchronised: the end event
+        (-1, True, 0, False),  # a record failed, or another context synchronised
+        (1, False, 0, False),  # work queued after the synchronise still runs
+        (1, True, 10 * child_context.RETURN_NS, False),  # the host was away after it
+    ],
+)
+def test_a_call_ends_at_its_synchronise_only_where_nothing_ran_after_it(
+    syncs, idle, ago_ns, at_sync
+):
+    end = object.__new__(child_context.SyncEnd)
+    end.stream, end._lib = _Stream(idle), _Library(syncs, ago_ns)
+    assert end.at_sync() is at_sync
