@@ -1,4 +1,4 @@
-"""One timed call's figure from the child's reply (runner/supervisor/benchmark.py): the event
+"""One timed call's figure from the child's reply (runner/supervisor/call_time.py): the event
 figure, the end event's (``return_ms``, which differs only where a Mojo call ended at its
 synchronise) and the after-sync event's, checked against each other and the round trip."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from runner.supervisor.benchmark import _call_time
+from runner.supervisor.call_time import call_time
 from runner.supervisor.outcome import Verdict
 
 GAP = 0.005  # the calibrated sync gap
@@ -20,19 +20,19 @@ def reply(ev: float, sy: float, ret: float | None = None) -> dict:
 
 
 def test_a_call_without_return_ms_is_timed_as_before():
-    assert _call_time(reply(0.1, 0.11), 1.0, GAP, True, "") == 0.1
+    assert call_time(reply(0.1, 0.11), 1.0, GAP, True, "") == 0.1
     # work past the end event by more than the gap and the allowance: the after-sync time
-    assert _call_time(reply(0.1, 0.2), 1.0, GAP, True, "") == 0.2
+    assert call_time(reply(0.1, 0.2), 1.0, GAP, True, "") == 0.2
 
 
 def test_a_call_ended_at_its_synchronise_keeps_that_figure():
     # the host woke 25 us after the kernels: off the figure, and not taken for side work
-    assert _call_time(reply(0.1, 0.13, ret=0.125), 1.0, GAP, True, "") == 0.1
+    assert call_time(reply(0.1, 0.13, ret=0.125), 1.0, GAP, True, "") == 0.1
 
 
 def test_side_work_is_measured_from_the_end_event():
     # ended at the synchronise, but work outlived the end event: timed in full
-    assert _call_time(reply(0.1, 0.2, ret=0.12), 1.0, GAP, True, "") == 0.2
+    assert call_time(reply(0.1, 0.2, ret=0.12), 1.0, GAP, True, "") == 0.2
 
 
 @pytest.mark.parametrize(
@@ -41,5 +41,5 @@ def test_side_work_is_measured_from_the_end_event():
 )
 def test_figures_out_of_order_or_invalid_are_rejected(ev, ret, sy):
     with pytest.raises(Verdict) as err:
-        _call_time(reply(ev, sy, ret=ret), 1.0, GAP, True, "in benchmark 'x'")
+        call_time(reply(ev, sy, ret=ret), 1.0, GAP, True, "in benchmark 'x'")
     assert err.value.verdict == "rejected"
