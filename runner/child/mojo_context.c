@@ -206,6 +206,32 @@ const char *AsyncRT_DeviceContext_synchronize(const void *ctx) {
     return err;
 }
 
+/* The calibration's empty Mojo call (before any user code is loaded): what an empty `solve`
+   does, `DeviceContext()` for device `id` and its synchronise, through the runtime, so that
+   the supervisor's empty windows hold the runtime's own host work and wake-up
+   (runner/supervisor/clock.py). 0, or -1 where the runtime failed. */
+static void drop_error(const char *err) {
+    typedef void (*strfree_fn)(const char *);
+    strfree_fn strfree = (strfree_fn)runtime_symbol("AsyncRT_DeviceContext_strfree");
+    if (err != NULL && strfree != NULL) strfree(err); /* else kept: a rare error path */
+}
+
+int kj_mojo_empty_call(int id) {
+    release_fn release_context = (release_fn)runtime_symbol("AsyncRT_DeviceContext_release");
+    const void *ctx = NULL;
+    if (release_context == NULL) return -1;
+    const char *err = AsyncRT_DeviceContext_create(&ctx, "cuda", id);
+    if (err != NULL || ctx == NULL) {
+        drop_error(err);
+        return -1;
+    }
+    err = AsyncRT_DeviceContext_synchronize(ctx);
+    release_context(ctx);
+    int failed = err != NULL;
+    drop_error(err);
+    return failed ? -1 : 0;
+}
+
 /* How many contexts are kept (for tests and probes). */
 int kj_mojo_contexts_kept(void) {
     int n = 0;

@@ -17,6 +17,7 @@ import os
 import time
 
 ENV = "KERNELJUDGE_MOJO_CONTEXT_LIB"  # set by runner/supervisor/mojo_context.py
+RUNTIME = "libAsyncRTMojoBindings.so"  # Mojo's runtime, by the name the library looks it up
 # the most host time between the solution's last synchronise returning and ``solve``
 # returning for the call to end at that synchronise: GPU work queued after the synchronise
 # and finished before ``solve`` returned must fit in it (docs/languages/mojo.md)
@@ -32,6 +33,26 @@ def keep_contexts() -> ctypes.CDLL:
         reason = library.removeprefix("error:").strip() or f"{ENV} is not set"
         raise RuntimeError(f"this worker cannot run Mojo solutions: {reason}")
     return ctypes.CDLL(library, mode=os.RTLD_GLOBAL | os.RTLD_NOW)
+
+
+def start_runtime() -> None:
+    """Mojo's runtime loaded (after this library) before any user code, for the calibration's
+    empty calls (:func:`empty_call`); the solution's library, loaded later, finds it loaded. Its
+    folder is the install's ``lib``, named by the install's root in the child's environment
+    (runner/supervisor/mojo.py)."""
+    keep_contexts()
+    root = os.environ.get("MODULAR_MAX_PACKAGE_ROOT", "")
+    runtime = os.path.join(root, "lib", RUNTIME)
+    if not root or not os.path.isfile(runtime):
+        raise RuntimeError(f"this worker cannot run Mojo solutions: no {RUNTIME} under {root!r}")
+    ctypes.CDLL(runtime, mode=os.RTLD_NOW)
+
+
+def empty_call(device: int = 0) -> None:
+    """An empty ``solve``'s runtime work (``DeviceContext()`` and its synchronise), without
+    user code: the calibration's empty call for Mojo (runner/child/mojo_context.c)."""
+    if keep_contexts().kj_mojo_empty_call(device) != 0:
+        raise RuntimeError("Mojo's runtime failed an empty call")
 
 
 def kept_stream(device: int = 0) -> int:

@@ -4,7 +4,8 @@ Started as ``python -m runner.child.torch_child --fd N --workdir DIR`` inside th
 supervisor sends JSON-line commands over the inherited socket:
 
 - ``ping`` / ``context``: boot checks (a spare child);
-- ``language``: start the job's language runtime before the calibration (JAX);
+- ``language``: start the job's language runtime before the calibration (JAX; Mojo on a GPU:
+  its runtime and the kept context, whose empty call is an empty ``solve``'s runtime work);
 - ``init``: load the solution (this is where user code first runs);
 - ``attach`` (with one file descriptor): map the arena of a test or benchmark case, the
   supervisor's own memory, and build ``solve``'s arguments from it;
@@ -193,7 +194,7 @@ class Child:
                 self.solve, self.kj_last_error = solution.load_cuda_solution(
                     path, self.params, msg.get("entry_symbol") or "solve", self.language
                 )
-                if self.language == "mojo" and self.device == "cuda":
+                if self.language == "mojo" and self.device == "cuda" and self.sync_end is None:
                     self._use_mojo_stream()
             else:
                 spec = importlib.util.spec_from_file_location("solution", path)
@@ -220,6 +221,15 @@ class Child:
         through a jitted program of the harness's own)."""
         if msg.get("language") == "jax":
             return self._start_jax() or {"ok": True}
+        if msg.get("language") == "mojo" and self.device == "cuda":
+            try:  # Mojo: its runtime, the kept context's stream (calibrated empty calls)
+                from runner.child import mojo_context  # noqa: PLC0415
+
+                self._context()
+                mojo_context.start_runtime()
+                self._use_mojo_stream()
+            except BaseException as exc:  # noqa: BLE001
+                return loop.error_reply(exc, "while starting Mojo's runtime", "internal_error")
         return {"ok": True}
 
     def _use_mojo_stream(self) -> None:
@@ -339,7 +349,7 @@ class Child:
                 # keeps the host's launch latency off the clock (as long as the supervisor asks)
                 leadin.spin(lead_in_cycles(msg))
                 _event_record(start)
-                sync_end = self.sync_end if self.solve is not None else None
+                sync_end = self.sync_end
                 if sync_end is not None:
                     sync_end.arm()
                 done = self._invoke(solve, args)
@@ -398,6 +408,11 @@ class Child:
             return self.jax_call.results(solve(*args))
         if self.solve is None and self.jax is not None:  # a calibration's empty JAX call
             self.held = self.jax.empty_call()
+            return None
+        if self.solve is None and self.sync_end is not None:  # a calibration's empty Mojo call
+            from runner.child import mojo_context  # noqa: PLC0415
+
+            mojo_context.empty_call()
             return None
         if self.cute_call is not None and self.solve is not None:
             self.cute_call()

@@ -193,7 +193,7 @@ class Judgement:
         if self.child is None:
             self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
         self.phases["start_s"] = time.monotonic() - t_spawn  # wall time until compiled+ready
-        if job.language == "jax":  # its runtime before the calibration (outside the GPU lock)
+        if job.language in ("jax", "mojo"):  # its runtime before the calibration (no GPU lock)
             self._start_language()
         if job.mode == "submit" and self.problem.benchmarks:
             self._calibrate()

@@ -104,6 +104,8 @@ def child_error_verdict(reply: dict, where: str) -> Verdict:
         return Verdict("memory_limit_exceeded", f"Out of memory {where}: {err}", details=tb)
     if kind == "cuda":
         return Verdict("runtime_error", f"CUDA error {where}: {err}", details=tb)
+    if kind == "internal_error":  # the harness's own failure, before any user code
+        return Verdict("internal_error", f"The judge failed {where}: {err}", details=tb)
     return Verdict("runtime_error", f"The solution raised {err} {where}.", details=tb)
 
 

@@ -19,6 +19,7 @@ import pytest
 
 from runner.child import mojo_context as child_context
 from runner.supervisor import helper_library, mojo, mojo_context
+from runner.supervisor.outcome import child_error_verdict
 
 # Mojo's runtime as the solution's library sees it: AsyncRT_DeviceContext_create makes a new
 # context every time; the counters say how often each function ran
@@ -131,6 +132,9 @@ out = {
     "other_context": run(0x1234, [ctx, other, ctx]),
     "record_fails": run(0xbad, [ctx]),
     "after_disarm": run(0, [ctx]),
+    "empty_calls": [kept.kj_mojo_empty_call(0), kept.kj_mojo_empty_call(7)],
+    "after_empty": {"runtime_syncs": runtime.runtime_syncs(),
+                    "creates": runtime.runtime_creates()},
     "records": [[driver.driver_record(i, 0), driver.driver_record(i, 1)]
                 for i in range(driver.driver_records())],
 }
@@ -229,6 +233,9 @@ def test_an_armed_event_is_recorded_on_the_kept_stream_at_each_synchronise(priva
     # disarmed: nothing is recorded any more
     assert out["after_disarm"]["disarm"] == [0, False]
     assert out["records"] == [[0x1234, 0xC0DA]] * 3
+    # the calibration's empty call: the kept context and its synchronise; a runtime error is -1
+    assert out["empty_calls"] == [0, -1]
+    assert out["after_empty"] == {"runtime_syncs": 9, "creates": 2}
 
 
 def test_the_launch_only_build_skips_only_a_kept_contexts_wait(private_cache, tmp_path):
@@ -270,6 +277,23 @@ def test_a_host_without_a_c_compiler_names_the_reason(private_cache, monkeypatch
     assert env == {mojo_context.ENV: "error: no compiler (cc, gcc, clang) on the PATH"}
     assert binds == ()
     assert mojo_context.unavailable() == "no compiler (cc, gcc, clang) on the PATH"
+
+
+def test_the_runtime_is_found_under_the_installs_root_or_the_child_says_why(monkeypatch, tmp_path):
+    monkeypatch.setattr(child_context, "keep_contexts", lambda: None)
+    monkeypatch.setenv("MODULAR_MAX_PACKAGE_ROOT", str(tmp_path))
+    with pytest.raises(RuntimeError, match="no libAsyncRTMojoBindings.so under"):
+        child_context.start_runtime()
+    (tmp_path / "lib").mkdir()
+    _cc(tmp_path / "lib", "libAsyncRTMojoBindings", RUNTIME)
+    child_context.start_runtime()  # loads it
+
+
+def test_a_harness_failure_before_user_code_is_an_internal_error():
+    reply = {"ok": False, "kind": "internal_error", "error": "RuntimeError: no runtime"}
+    verdict = child_error_verdict(reply, "while starting Mojo's runtime")
+    assert verdict.verdict == "internal_error"
+    assert "no runtime" in verdict.message
 
 
 def test_the_child_says_why_it_cannot_run_mojo(monkeypatch):
