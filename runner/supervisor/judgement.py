@@ -193,7 +193,9 @@ class Judgement:
         if self.child is None:
             self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
         self.phases["start_s"] = time.monotonic() - t_spawn  # wall time until compiled+ready
-        if job.language in ("jax", "mojo"):  # its runtime before the calibration (no GPU lock)
+        # the language's runtime before the calibration (outside the GPU lock); Mojo's in the
+        # torch child only (the native child of mode run has no calibration)
+        if job.language == "jax" or (job.language == "mojo" and not self.child.native):
             self._start_language()
         if job.mode == "submit" and self.problem.benchmarks:
             self._calibrate()
