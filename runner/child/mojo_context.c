@@ -116,9 +116,9 @@ void *kj_mojo_stream(int id) {
 /* A timed call's end at the solution's synchronise.
 
    Mojo's synchronise lets the host thread sleep until the stream's work is done; on the H200
-   the thread woke 10 to 20 us after the kernel had ended, by how idle the CPU had been, and a
-   call's end event, recorded after `solve` returns, waited for that
-   (bench/results/2026-11-24-h200-session7). So the child arms a CUDA event of its own before
+   `solve` returned 18 to 22 us after its kernel had ended, and a call's end event, recorded
+   after `solve` returns, waited for that (bench/results/2026-11-24-h200-session7). So the
+   child arms a CUDA event of its own before
    a timed `solve` (kj_mojo_arm). While it is armed, each synchronise of a kept context
    records it on the context's stream before the runtime's wait: the event completes when the
    work queued before that synchronise is done. The runtime's wait runs as before. The child
@@ -206,16 +206,17 @@ const char *AsyncRT_DeviceContext_synchronize(const void *ctx) {
     return err;
 }
 
+/* A runtime error string given back to the runtime (kept where it has no strfree). */
+static void drop_error(const char *err) {
+    typedef void (*strfree_fn)(const char *);
+    strfree_fn strfree = (strfree_fn)runtime_symbol("AsyncRT_DeviceContext_strfree");
+    if (err != NULL && strfree != NULL) strfree(err);
+}
+
 /* The calibration's empty Mojo call (before any user code is loaded): what an empty `solve`
    does, `DeviceContext()` for device `id` and its synchronise, through the runtime, so that
    the supervisor's empty windows hold the runtime's own host work and wake-up
    (runner/supervisor/clock.py). 0, or -1 where the runtime failed. */
-static void drop_error(const char *err) {
-    typedef void (*strfree_fn)(const char *);
-    strfree_fn strfree = (strfree_fn)runtime_symbol("AsyncRT_DeviceContext_strfree");
-    if (err != NULL && strfree != NULL) strfree(err); /* else kept: a rare error path */
-}
-
 int kj_mojo_empty_call(int id) {
     release_fn release_context = (release_fn)runtime_symbol("AsyncRT_DeviceContext_release");
     const void *ctx = NULL;
