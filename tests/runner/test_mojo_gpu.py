@@ -60,13 +60,14 @@ def test_the_vector_add_is_accepted_with_positive_benchmark_medians():
 
 def test_the_vector_adds_timed_calls_end_at_its_synchronise():
     """runner/child/mojo_context.py's SyncEnd: a solve that synchronises just before returning
-    has its calls timed to that synchronise, not to the host's return from it."""
+    has its calls timed to that synchronise, not to the host's return from it (a call whose
+    host took over 0.02 ms to return is timed to its end event: no share is asserted)."""
     r = judge(job(VECTOR_ADD, "mojo", "submit", "cuda", "vector-add", GPU, 6, gpu_arch()))
     assert r.verdict == "accepted", _detail(r)
     cases = (r.benchmark or {}).get("cases") or []
     assert cases, r.benchmark
     for c in cases:
-        assert c["calls_ended_at_synchronise"] >= 0.5 * c["runs"], c
+        assert 0 < c["calls_ended_at_synchronise"] <= c["runs"], c
 
 
 def test_the_vector_add_is_accepted_by_the_native_child_in_mode_run():
