@@ -149,7 +149,8 @@ def _mojo_library(launch_only: bool) -> Path:
     if not launch_only:
         return mojo_context.library()
     digest = hashlib.sha256(mojo_context.SOURCE.read_bytes()).hexdigest()
-    argv = ["cc", "-O2", "-shared", "-fPIC", "-pthread", "-DKJ_LAUNCH_ONLY"]
+    cc = helper_library.compiler(("cc", "gcc", "clang"))
+    argv = [cc, "-O2", "-shared", "-fPIC", "-pthread", "-DKJ_LAUNCH_ONLY"]
     return helper_library.build(mojo_context.SOURCE, "mojo-context-launch-only", digest, argv)
 
 
@@ -276,7 +277,8 @@ def measure(args) -> dict:
     problem = ProblemSpec.from_dir(CATALOG / args.problem)
     sol = CATALOG / args.problem / "solutions" / args.solution
     # Mojo's do_bench: the kernels alone, on the kept context's stream (the judge's figure
-    # ends at the solution's synchronise); do_bench_call: the whole call, the runtime's wait in
+    # ends at the solution's synchronise); do_bench_call: the whole call, the runtime's wait
+    # in it
     launch_only = language_of(sol) == "mojo" and args.measure == "do_bench"
     bind = _callable(problem, sol, args.device, args.so, launch_only)
     dev = "cuda" if args.device == "cuda" else "cpu"
