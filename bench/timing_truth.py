@@ -138,22 +138,6 @@ TOLERANCE = 0.03
 # --- the measuring process (--measure): one solution, every benchmark case ----------------
 
 
-def _mojo_library(launch_only: bool) -> Path:
-    """The judge's Mojo context library (runner/child/mojo_context.c), or its build with
-    KJ_LAUNCH_ONLY, whose kept context's synchronise does not wait: ``solve`` then only
-    launches, and ``do_bench`` times its kernels as it times a CUDA launch."""
-    import hashlib
-
-    from runner.supervisor import helper_library, mojo_context
-
-    if not launch_only:
-        return mojo_context.library()
-    digest = hashlib.sha256(mojo_context.SOURCE.read_bytes()).hexdigest()
-    cc = helper_library.compiler(("cc", "gcc", "clang"))
-    argv = [cc, "-O2", "-shared", "-fPIC", "-pthread", "-DKJ_LAUNCH_ONLY"]
-    return helper_library.build(mojo_context.SOURCE, "mojo-context-launch-only", digest, argv)
-
-
 def _callable(problem, sol: Path, device: str, so_path: str | None, launch_only: bool = False):
     """solve(tensors..., scalars...) for the loaded solution, in the signature's order."""
     params = problem.params
@@ -161,7 +145,10 @@ def _callable(problem, sol: Path, device: str, so_path: str | None, launch_only:
         if language_of(sol) == "mojo":  # as the judge's child: one DeviceContext kept
             import os
 
-            ctypes.CDLL(str(_mojo_library(launch_only)), mode=os.RTLD_GLOBAL | os.RTLD_NOW)
+            from runner.supervisor import mojo_context
+
+            library = mojo_context.library(launch_only=launch_only)
+            ctypes.CDLL(str(library), mode=os.RTLD_GLOBAL | os.RTLD_NOW)
         lib = ctypes.CDLL(so_path)
         lib.solve.restype = None
         lib.solve.argtypes = [
@@ -338,7 +325,10 @@ def _language_stream(sol: Path, launch_only: bool = False):
     import torch
 
     if language_of(sol) == "mojo":
-        kept = ctypes.CDLL(str(_mojo_library(launch_only)))  # the copy _callable loaded
+        from runner.supervisor import mojo_context
+
+        # the copy _callable loaded
+        kept = ctypes.CDLL(str(mojo_context.library(launch_only=launch_only)))
         kept.kj_mojo_stream.restype = ctypes.c_void_p
         kept.kj_mojo_stream.argtypes = [ctypes.c_int]
         handle = kept.kj_mojo_stream(0)

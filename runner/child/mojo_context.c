@@ -61,6 +61,15 @@ static void real_retain(const void *ctx) {
     if (fn != NULL) fn(ctx);
 }
 
+typedef void (*release_fn)(const void *);
+
+/* The runtime's AsyncRT_DeviceContext_release, looked up once (NULL where it has none). */
+static release_fn real_release(void) {
+    static release_fn fn;
+    if (fn == NULL) fn = (release_fn)runtime_symbol("AsyncRT_DeviceContext_release");
+    return fn;
+}
+
 const char *AsyncRT_DeviceContext_create(const void **result, const char *api, int id) {
     if (id < 0 || id >= KJ_DEVICES || api == NULL || strlen(api) >= sizeof kept_api[0])
         return real_create(result, api, id);
@@ -83,7 +92,6 @@ const char *AsyncRT_DeviceContext_create(const void **result, const char *api, i
 
 typedef const char *(*context_stream_fn)(const void **, const void *);
 typedef const char *(*cuda_stream_fn)(void **, const void *);
-typedef void (*release_fn)(const void *);
 
 /* The CUDA stream of a context, or NULL where the runtime names none. */
 static void *cuda_stream_of(const void *ctx) {
@@ -104,7 +112,7 @@ static void *cuda_stream_of(const void *ctx) {
    NULL where the runtime names none: the child's timed calls queue their lead-in spin and
    their events on it, as Mojo's kernels are queued (runner/child/torch_child.py). */
 void *kj_mojo_stream(int id) {
-    release_fn release_context = (release_fn)runtime_symbol("AsyncRT_DeviceContext_release");
+    release_fn release_context = real_release();
     const void *ctx = NULL;
     if (release_context == NULL) return NULL;
     if (AsyncRT_DeviceContext_create(&ctx, "cuda", id) != NULL || ctx == NULL) return NULL;
@@ -218,7 +226,7 @@ static void drop_error(const char *err) {
    the supervisor's empty windows hold the runtime's own host work and wake-up
    (runner/supervisor/clock.py). 0, or -1 where the runtime failed. */
 int kj_mojo_empty_call(int id) {
-    release_fn release_context = (release_fn)runtime_symbol("AsyncRT_DeviceContext_release");
+    release_fn release_context = real_release(); /* once: each call is inside a clock window */
     const void *ctx = NULL;
     if (release_context == NULL) return -1;
     const char *err = AsyncRT_DeviceContext_create(&ctx, "cuda", id);

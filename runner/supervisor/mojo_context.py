@@ -23,10 +23,13 @@ SOURCE = Path(__file__).resolve().parents[1] / "child" / "mojo_context.c"
 ENV = "KERNELJUDGE_MOJO_CONTEXT_LIB"  # read by runner/child/mojo_context.py
 
 
-def library() -> Path:
-    """The built library (cached per source), or :class:`HelperBuildError`."""
-    digest = hashlib.sha256(SOURCE.read_bytes()).hexdigest()
-    argv = [compiler(("cc", "gcc", "clang")), "-O2", "-shared", "-fPIC", "-pthread"]
+def library(*, launch_only: bool = False) -> Path:
+    """The built library (cached per source), or :class:`HelperBuildError`. ``launch_only``:
+    the build with KJ_LAUNCH_ONLY, whose kept context's synchronise does not wait, for
+    ``do_bench`` of a solution's kernels alone (bench/timing_truth.py); never a child's."""
+    defines = ["-DKJ_LAUNCH_ONLY"] if launch_only else []
+    digest = hashlib.sha256(SOURCE.read_bytes() + " ".join(defines).encode()).hexdigest()
+    argv = [compiler(("cc", "gcc", "clang")), "-O2", "-shared", "-fPIC", "-pthread", *defines]
     return build(SOURCE, "mojo-context", digest, argv)
 
 

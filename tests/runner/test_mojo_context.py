@@ -240,12 +240,7 @@ def test_an_armed_event_is_recorded_on_the_kept_stream_at_each_synchronise(priva
 
 def test_the_launch_only_build_skips_only_a_kept_contexts_wait(private_cache, tmp_path):
     """bench/timing_truth.py's build (KJ_LAUNCH_ONLY), for do_bench of the kernels alone."""
-    lib = helper_library.build(
-        mojo_context.SOURCE,
-        "mojo-context-launch-only",
-        "test",
-        ["cc", "-shared", "-fPIC", "-pthread", "-DKJ_LAUNCH_ONLY"],
-    )
+    lib = mojo_context.library(launch_only=True)
     out = _sync_child(tmp_path, lib)
     assert out["unarmed"]["runtime_syncs"] == 0
     assert out["armed_twice"]["runtime_syncs"] == 0
