@@ -40,12 +40,15 @@ from runner.supervisor.outcome import (
 EventFn = Callable[[dict], None] | None
 
 OUTPUT_HARD_FACTOR = 16  # output beyond output_bytes * this -> output_limit_exceeded
-# TileLang and cuTile compile their kernels inside the child (nvcc, tileiras with ptxas), whose
-# intermediate files (TileLang's preprocessed CUTLASS headers, a large kernel's PTX) outgrow the
-# output limit: their child may write files this large
-# (an output flood is still judged by the size read back, not only by SIGXFSZ).
+# Languages whose runtime compiles kernels inside the child and caches them in the job folder:
+# Triton (its cache of IR, PTX and cubins; torch.compile's Inductor writes Triton and C++ too),
+# CuPy's kernel cache, CuTe DSL, TileLang (nvcc, preprocessed CUTLASS headers) and cuTile
+# (tileiras with ptxas). A large or autotuned kernel's files outgrow the output limit (an
+# autotuned Triton attention kernel with d_k = 256 failed with EFBIG writing its cache): their
+# child may write files this large. An output flood is still judged by the size read back
+# (OUTPUT_HARD_FACTOR), not only by SIGXFSZ.
 CHILD_COMPILE_FILE_BYTES = 256 << 20
-CHILD_COMPILING_LANGUAGES = ("tilelang", "cutile")
+CHILD_COMPILING_LANGUAGES = ("triton", "pytorch", "cupy", "cute", "tilelang", "cutile")
 GPU_LOCK_TIMEOUT_S = 300.0  # waiting longer than this, benchmark anyway and flag it
 SPIN_S = 0.25  # a timed call's answer is polled for this long before sleeping
 
