@@ -23,7 +23,15 @@ from pathlib import Path
 from runner.contract import JobSpec, JudgeResult, Limits, ProblemSpec
 from runner.contract.vocabulary import LANGUAGE_NAMES
 from runner.sandbox import process as proc
-from runner.supervisor import benchmark, devices, functional, gpulock, preparation, profile
+from runner.supervisor import (
+    benchmark,
+    devices,
+    functional,
+    gpulock,
+    preparation,
+    profile,
+    windows,
+)
 from runner.supervisor.buffers import CaseBuffers
 from runner.supervisor.childproc import Background, ChildProcess, Spare
 from runner.supervisor.functional import JIT_ALLOWANCE_S
@@ -89,7 +97,7 @@ class Judgement:
         self.peaks = devices.lookup("", job.device)
         self.gpu_key = ""  # the benchmark lock's name (runner/supervisor/gpulock.py)
         self.driver = None  # runner.common.cudadrv.Driver of this process (GPU arenas)
-        self.calibration: list = []  # benchmark.Calibration per case (before user code)
+        self.calibration: list = []  # windows.Calibration per case (before user code)
         self.flush = None  # the L2 flush buffer (GPU)
         self.module_path: Path | None = None  # what the child loads (compiled, or the .py)
         self.profile: dict | None = None  # mode profile's result (runner/supervisor/profile.py)
@@ -157,11 +165,26 @@ class Judgement:
                 "buffers_owned_by": "supervisor (shared with the child, read back by the supervisor)",
                 "outputs_zero_filled": True,
                 "const_inputs_checked": True,
-                "secret_checked_calls": self.job.mode == "submit",
+                "every_timed_call_checked": self.job.mode == "submit",
                 "time_bounded_by_supervisor_clock": self.job.mode == "submit",
             }
         )
+        if self.job.device == "cpu":
+            p["cpu_time_accounting"] = self._cpu_accounting()
         return p
+
+    def _cpu_accounting(self) -> dict:
+        """Where the CPU device's bound reads the job's CPU time (runner/supervisor/cputime.py)."""
+        if "cpu_time_from_proc" in self.flags:
+            return {
+                "active": False,
+                "detail": "no job cgroup: /proc times of the child's process tree (children "
+                "the kernel reaps by itself escape them)",
+            }
+        return {
+            "active": True,
+            "detail": "the job cgroup's CPU time (every task that ever ran in it, reaped or not)",
+        }
 
     def _flow(self) -> tuple[str, str]:
         job = self.job
@@ -292,7 +315,7 @@ class Judgement:
         t0 = time.monotonic()
         self.flush = benchmark.flush_buffer(self)
         with self.exclusive_gpu("calibration"):
-            self.calibration = benchmark.calibrate(self, self.flush, only)
+            self.calibration = windows.calibrate(self, self.flush, only)
         self.phases["clock_calibration_s"] = time.monotonic() - t0
 
     def _start_language(self) -> None:
