@@ -364,6 +364,8 @@ def finish_case(j: Judgement, run: CaseRun) -> dict:
         "synced_time_calls": run.synced,
         "calls_ended_at_synchronise": run.at_synchronise,
         "sync_gap_ms": run.calibration.sync_gap_ms,
+        "burst_calls": run.calibration.burst,  # calls per window (runner/supervisor/windows.py)
+        "clock_noise_ms": run.calibration.noise_ms,
         "slow_calls": run.slow,
         "clock": bound.to_dict(),
         "flags": case_flags,

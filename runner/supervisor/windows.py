@@ -97,6 +97,7 @@ def burst(
     a null cycle). Returns ([(call's result, snapshot)], window ms, the job's CPU ms in the
     window by :func:`cputime.busiest_ms`, or None without a meter)."""
     out = []
+    bufs.sync()  # the staged inputs' generation is done before the clock starts
     before = meter() if meter is not None else None
     t_a = time.perf_counter()
     for n, (inputs, plan) in enumerate(zip(stages, plans, strict=True)):
