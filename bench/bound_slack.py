@@ -53,11 +53,10 @@ SOLUTIONS = {
     "cpu": [
         ("dot-product", "correct_blocked_pytorch.py", "pytorch"),
         ("vector-add", "correct_pytorch.py", "pytorch"),
-        ("vector-add", "correct_triton.py", "triton"),
         ("reduction", "correct_blocked_pytorch.py", "pytorch"),
         ("matrix-transpose", "correct_pytorch.py", "pytorch"),
         ("matrix-multiplication", "correct_pytorch.py", "pytorch"),
-    ],
+    ],  # Triton's interpreter is left out: seconds a call at the CPU benchmark sizes
 }
 METHOD = (
     "each solution judged in mode submit with the default limits; per benchmark case the "
