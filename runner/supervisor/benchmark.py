@@ -168,7 +168,7 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
     meter = cpu_meter(j) if calib.empty_cpu_ms else None
     cores = cputime.usable_cores()
     extra_left: int | None = None
-    charged = 0.0
+    charged = checks_s = 0.0
     cpu_start: tuple[float, int] | None = None
     t_start = time.monotonic()
     bufs = j.buffers_for(scalars, where)
@@ -199,9 +199,9 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
             for c in cycles:  # every call, outside the window
                 _verify_call(j, case, scalars, c)
             run.checked += len(cycles)
-            j.phases["bench_checks_s"] = j.phases.get("bench_checks_s", 0.0) + (
-                time.monotonic() - t_check
-            )
+            checking = time.monotonic() - t_check
+            checks_s += checking  # the supervisor's own cost: no budget counts it
+            j.phases["bench_checks_s"] = j.phases.get("bench_checks_s", 0.0) + checking
             for c in cycles:
                 t = call_time.call_time(c.reply, c.rt, gap, job.device == "cuda", where)
                 if t != c.reply["event_ms"]:
@@ -231,7 +231,7 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
                 if extra_left <= 0:
                     break
                 continue
-            wall = time.monotonic() - t_start
+            wall = time.monotonic() - t_start - checks_s
             hard_stop = wall > 3 * budget + lim.test_timeout_s
             stop, reason = stats.should_stop(
                 run.times,
@@ -248,7 +248,7 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
                 reason = "wall_budget" if stop else ""
             if stop and reason == "converged" and not _bound_holds(j, run):
                 stop = False  # more windows first (within the budget): _bound_holds
-            if stop or hard_stop:
+            if (stop or hard_stop) and run.times:  # a case times one call at least
                 run.stop_reason = reason or "wall_clock"
                 extra_left = 1 + j.rng.randrange(EXTRA_CALLS_MAX)
         run.cpu_bound_ms = _cpu_bound(j, run, cpu_start, it, cores)

@@ -3,9 +3,9 @@ import os
 import torch
 
 _calls = 0
-# the first wrong call falls within the shortest run (3 warm-up + 10 timed calls), then one in
-# every hundred
-_first = 1 + os.urandom(1)[0] % 13
+# the first wrong call falls within the shortest run (3 warm-up calls, 3 timed calls and at
+# least 1 more at the benchmark size), then one in every hundred
+_first = 1 + os.urandom(1)[0] % 7
 
 
 def solve(A, B, C, N):

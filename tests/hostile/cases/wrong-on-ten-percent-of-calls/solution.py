@@ -3,7 +3,9 @@ import os
 import torch
 
 _calls = 0
-_offset = os.urandom(1)[0] % 10  # secret to the judge: which calls are wrong
+# secret to the judge: which calls are wrong; the first falls within the shortest run (3 warm-up
+# calls, 3 timed calls and at least 1 more at the benchmark size), then every tenth
+_offset = 1 + os.urandom(1)[0] % 7
 
 
 def solve(A, B, C, N):
