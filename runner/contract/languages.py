@@ -29,11 +29,13 @@ class Language:
     native: bool = False
     # file-name endings that name it whatever the file holds ("kernel.cu", "add.jax.py")
     suffixes: tuple[str, ...] = ()
-    # text in a Python source that names it (an import); None: never guessed from the text
+    # text in a Python source that names it (an import); empty: never guessed from the text
     imports: tuple[str, ...] = ()
     # the order in which a Python source's imports are tried (a TileLang or cuTile file imports
     # torch and may import triton too): lower first
     import_rank: int = 100
+    # how a line comment starts (a written starter's `problem:` line)
+    line_comment: str = "#"
 
     def runs_on(self, device: str) -> bool:
         return device in self.devices
@@ -64,7 +66,15 @@ def unregister(name: str) -> None:
 
 
 for _record in (
-    Language("cuda", "CUDA C++", "solution.cu", GPU, native=True, suffixes=(".cu", ".cuh")),
+    Language(
+        "cuda",
+        "CUDA C++",
+        "solution.cu",
+        GPU,
+        native=True,
+        suffixes=(".cu", ".cuh"),
+        line_comment="//",
+    ),
     Language(
         "triton",
         "Triton",

@@ -1,8 +1,9 @@
 """python manage.py judge_worker: register this host's devices and run Celery workers.
 
 One Celery worker process per device (the CPU, and each GPU with CUDA_VISIBLE_DEVICES=N),
-concurrency 1, prefetch 1. A thread heartbeats the Worker rows every ~10 s and another runs
-the stale-submission reconciler.
+concurrency 1, prefetch 1. A thread heartbeats the Worker rows every ~10 s, another runs
+the stale-submission reconciler, and a third runs each worker's language self-tests at start
+and every KJ_SELFTEST_EVERY_S (judge/worker/selftests.py).
 
 With KJ_RUNNER_SERVICE=1, each worker also gets a warm runner service
 (``python -m runner serve --socket PATH --device cpu|cuda``, runner/service/server.py) that sees the
@@ -30,6 +31,7 @@ from django.db import close_old_connections, connection
 from judge.judging.reconcile import submissions_requeue_stale
 from judge.queue import queue_for
 from judge.worker.devices import Device, detect_devices
+from judge.worker.selftests import worker_selftest
 from judge.worker.services import worker_register, workers_heartbeat
 
 HEARTBEAT_S = 10.0
@@ -145,6 +147,10 @@ class Command(BaseCommand):
         connection.close()
         stop = threading.Event()
         threads = [threading.Thread(target=self._heartbeat, args=(workers, stop), daemon=True)]
+        if settings.KJ_SELFTEST_EVERY_S >= 0:
+            threads.append(
+                threading.Thread(target=self._selftests, args=(workers, stop), daemon=True)
+            )
         if not opts["no_reconciler"]:
             threads.append(threading.Thread(
                 target=self._reconcile, args=(stop, opts["reconcile_every"]), daemon=True))  # fmt: skip
@@ -179,6 +185,26 @@ class Command(BaseCommand):
                 self.stderr.write(f"heartbeat failed: {exc}")
             finally:
                 connection.close()
+
+    def _selftests(self, workers: list[ManagedWorker], stop: threading.Event) -> None:
+        """Each worker's self-tests now, then every KJ_SELFTEST_EVERY_S (0: only at start)."""
+        every = settings.KJ_SELFTEST_EVERY_S
+        while not stop.is_set():
+            for worker in workers:
+                device = "cpu" if worker.device.index is None else "cuda"
+                try:
+                    close_old_connections()
+                    passed, problems = worker_selftest(worker.name, device, service_env(worker))
+                    self.stdout.write(
+                        f"{worker.name}: judges {', '.join(sorted(passed)) or 'no language'}"
+                        + (f" (failed: {problems[:500]})" if problems else "")
+                    )
+                except Exception as exc:  # noqa: BLE001 - try again next round
+                    self.stderr.write(f"{worker.name}: self-tests failed: {exc}")
+                finally:
+                    connection.close()
+            if every <= 0 or stop.wait(every):
+                return
 
     def _reconcile(self, stop: threading.Event, every: float) -> None:
         while not stop.wait(every):
