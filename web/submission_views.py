@@ -133,7 +133,14 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
             )
         except InspectRefused as exc:
             inspect_error = str(exc)
+    labels = benchmark_labels(submission.problem.spec, submission.device_kind)
     roofline = submission_roofline(submission) if submission.status == "done" else None
+    if roofline and roofline.get("points"):  # the case by the sizes that ran (CPU: cpu_scalars)
+        roofline = {
+            **roofline,
+            "case": labels.get(roofline["case"], roofline["case"]),
+            "points": [{**p, "case": labels.get(p["case"], p["case"])} for p in roofline["points"]],
+        }
     context = {
         "submission": submission,
         "result": result,
@@ -147,10 +154,7 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "failed_tests": sum(1 for t in tests if not t.get("passed")),
         "mismatch": mismatch,
         "benchmark": result.get("benchmark") or {},
-        "benchmark_rows": _benchmark_rows(
-            result.get("benchmark") or {},
-            benchmark_labels(submission.problem.spec, submission.device_kind),
-        ),
+        "benchmark_rows": _benchmark_rows(result.get("benchmark") or {}, labels),
         "device": result.get("device") or {},
         "entry": entry,
         "ranked": ranked,
