@@ -373,7 +373,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("id", type=int)
     p.set_defaults(func=cmd_status)
 
-    p = sub.add_parser("cancel", parents=[common], help="cancel a queued submission")
+    p = sub.add_parser("cancel", parents=[common], help="cancel a queued or running submission")
     p.add_argument("id", type=int)
     p.set_defaults(func=cmd_cancel)
 
