@@ -1,10 +1,17 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
+from django.views.generic import RedirectView
 
 from web import account_views, profile_views, submission_views, views
 
 urlpatterns = [
     path("", views.problem_list, name="problem-list"),
+    # /problems/ is where a user trims a problem's address to: the list (its filters kept).
+    path(
+        "problems/",
+        RedirectView.as_view(pattern_name="problem-list", query_string=True),
+        name="problem-list-alias",
+    ),
     path("problems/<slug:slug>/", views.problem_detail, name="problem-detail"),
     path(
         "problems/<slug:slug>/leaderboard/", views.problem_leaderboard, name="problem-leaderboard"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -102,6 +103,12 @@ def cmd_problems(args: argparse.Namespace, api: Api) -> int:
         if not data.get("next"):
             break
         page += 1
+    if not rows:
+        filters = {"difficulty": args.difficulty, "tag": args.tag, "search": args.search}
+        wanted = " and ".join(f"{k} {v!r}" for k, v in filters.items() if v)
+        text = f"No problems match {wanted}." if wanted else "No problems are published yet."
+        emit(args, rows, text)
+        return EXIT_OK
     text = report.table(
         [
             [
@@ -165,6 +172,9 @@ def cmd_judge(args: argparse.Namespace, api: Api) -> int:
         "source": source,
     }
     sub = api.post("submissions/", body)
+    if args.no_wait:  # the id on stdout, for `kerneljudge status ID` later
+        emit(args, sub, str(sub["id"]))
+        return EXIT_OK
     if not args.json:
         print(
             f"Submission {sub['id']} queued ({body['language']} on {body['device']}).",
@@ -341,6 +351,11 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--language", "-l")
         p.add_argument("--device", "-d", default="cpu")
         p.add_argument("--timeout", type=float, default=600.0)
+        p.add_argument(
+            "--no-wait",
+            action="store_true",
+            help="print the submission's id and return at once (see `kerneljudge status ID`)",
+        )
         p.set_defaults(func=cmd_judge)
 
     p = sub.add_parser(
@@ -361,7 +376,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("id", type=int)
     p.set_defaults(func=cmd_status)
 
-    p = sub.add_parser("cancel", parents=[common], help="cancel a queued submission")
+    p = sub.add_parser("cancel", parents=[common], help="cancel a queued or running submission")
     p.add_argument("id", type=int)
     p.set_defaults(func=cmd_cancel)
 
@@ -399,6 +414,12 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return EXIT_USAGE
+    except BrokenPipeError:
+        # The reader left (`kerneljudge show softmax | head`): what it wanted was printed.
+        # Later writes, and the flush at exit, go nowhere instead of raising again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -4,9 +4,10 @@ problems a user solved and a user's counts."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Min, QuerySet
 
 from judge.models import Mode, Status, Submission, Verdict
 from problems.models import Problem
@@ -41,6 +42,21 @@ def problems_solved_by(user: Any) -> set[int]:
         .values_list("problem_id", flat=True)
         .distinct()
     )
+
+
+def problems_first_solved_at(user: Any) -> dict[int, datetime | None]:
+    """Problem id -> when the user's first accepted submit on it finished (live, not cached)."""
+    if not getattr(user, "is_authenticated", False):
+        return {}
+    rows = (
+        Submission.objects.filter(
+            user=user, verdict=Verdict.ACCEPTED, mode=Mode.SUBMIT, validation=False
+        )
+        .order_by()
+        .values("problem_id")
+        .annotate(first=Min("finished_at"))
+    )
+    return {row["problem_id"]: row["first"] for row in rows}
 
 
 @dataclass(frozen=True)

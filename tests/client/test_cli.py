@@ -382,3 +382,46 @@ def test_languages_lists_each_language_with_the_device_kinds_that_judge_it(fake,
     out = capsys.readouterr().out
     assert "gpu-h200 (13.0)" in out
     assert "no live worker judges it now" in out
+
+
+def test_a_search_with_no_match_says_so_instead_of_an_empty_table(fake, capsys):
+    fake({("GET", "problems/"): {"results": [], "next": None}})
+    assert cli.main(["problems", "--search", "nosuch"]) == 0
+    assert capsys.readouterr().out == "No problems match search 'nosuch'.\n"
+    assert cli.main(["problems", "--search", "nosuch", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+
+
+def test_no_wait_prints_the_id_and_does_not_follow_the_judging(fake, records, tmp_path, capsys):
+    f = fake(
+        {("POST", "submissions/"): {**SUB, "status": "queued"}, ("GET", "languages/"): records}
+    )
+    assert cli.main(["submit", str(write_solution(tmp_path)), "--no-wait"]) == 0
+    assert capsys.readouterr().out == "7\n"
+    # the language guess reads the records; then no wait, no poll
+    assert [c[:2] for c in f.calls] == [("GET", "languages/"), ("POST", "submissions/")]
+
+
+def test_a_closed_pipe_ends_quietly_without_a_traceback(tmp_path):
+    """`kerneljudge show softmax | head -1`: the reader leaves after one line."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "show.py"
+    script.write_text(
+        "import sys\n"
+        "from kerneljudge import cli\n"
+        "from kerneljudge.http import Api\n"
+        "text = '\\n'.join(f'line {i}' for i in range(200_000))\n"
+        "p = {'title': 'Softmax', 'difficulty': 'easy', 'statement': text}\n"
+        "Api.call = lambda api, *a, **k: p\n"
+        "sys.exit(cli.main(['show', 'softmax']))\n"
+    )
+    client_dir = Path(cli.__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(client_dir), "XDG_CONFIG_HOME": str(tmp_path)}
+    out = subprocess.run(
+        f"{sys.executable} {script} | head -1",
+        shell=True, capture_output=True, text=True, env=env, timeout=60,
+    )  # fmt: skip
+    assert out.stdout == "Softmax (easy)\n"
+    assert "Traceback" not in out.stderr and "BrokenPipeError" not in out.stderr, out.stderr

@@ -63,6 +63,8 @@ def celery_argv(worker: ManagedWorker, loglevel: str) -> list[str]:
 
 def celery_env(worker: ManagedWorker) -> dict[str, str]:
     env = dict(os.environ, KJ_WORKER_NAME=worker.name)
+    if env.get("KJ_READY_FILE"):  # run_site waits for it (ready_mark_when_all)
+        env["KJ_CELERY_READY_DIR"] = env["KJ_READY_FILE"] + ".d"
     # The CPU worker sees no GPU; a GPU worker sees exactly its own.
     env["CUDA_VISIBLE_DEVICES"] = "" if worker.device.index is None else str(worker.device.index)
     if worker.socket_path:
@@ -85,6 +87,18 @@ def service_env(worker: ManagedWorker) -> dict[str, str]:
     env = {k: v for k, v in celery_env(worker).items() if k not in SERVICE_SECRET_ENV}
     env.pop("KJ_RUNNER_SOCKET", None)
     return env
+
+
+def ready_mark_when_all(workers: list[ManagedWorker]) -> None:
+    """Touch KJ_READY_FILE once every Celery worker here has marked itself ready (each one's
+    file in KJ_READY_FILE.d, written by config.celery on worker_ready)."""
+    target = os.environ.get("KJ_READY_FILE")
+    if not target or os.path.exists(target):
+        return
+    names = {w.name.replace("/", "_") for w in workers}
+    folder = Path(target + ".d")
+    if folder.is_dir() and names <= {p.name for p in folder.iterdir()}:
+        Path(target).touch()
 
 
 def socket_dir() -> Path:
@@ -156,6 +170,8 @@ class Command(BaseCommand):
                 target=self._reconcile, args=(stop, opts["reconcile_every"]), daemon=True))  # fmt: skip
         for thread in threads:
             thread.start()
+        if os.environ.get("KJ_READY_FILE"):
+            Path(os.environ["KJ_READY_FILE"] + ".d").mkdir(parents=True, exist_ok=True)
         self._supervise(workers, stop, opts["loglevel"])
 
     def _plan(self, kinds: list[str] | None, gpus: str | None) -> list[ManagedWorker]:
@@ -241,7 +257,8 @@ class Command(BaseCommand):
                             celery_argv(worker, loglevel), env=celery_env(worker)
                         )
                         worker.started = time.monotonic()
-                stop.wait(1.0)
+                ready_mark_when_all(workers)
+                stop.wait(0.25)
         finally:
             for worker in workers:
                 if worker.proc and worker.proc.poll() is None:
