@@ -105,6 +105,7 @@ class Contest(models.Model):
     gpu_quota = models.PositiveIntegerField(
         null=True, blank=True, help_text="GPU submissions an entry may make in the contest"
     )
+    revision = models.PositiveIntegerField(default=0, help_text="bumped by every board change")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

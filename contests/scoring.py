@@ -177,5 +177,5 @@ def board_rows(
     keys = [r.key(rule) for r in official]
     for row in rows:
         row.rank = 1 + sum(1 for k in keys if k < row.key(rule))
-    rows.sort(key=lambda r: (r.rank, r.entry.virtual, r.entry.name.lower(), r.entry.id))
+    rows.sort(key=lambda r: (r.key(rule), r.entry.virtual, r.entry.name.lower(), r.entry.id))
     return rows

@@ -174,7 +174,7 @@ def _row_dict(row: scoring.Row, members: list[str], labels: dict[int, str]) -> d
 
 def _stamp(contest: Contest, live: bool) -> tuple:
     """What the board depends on, read cheaply: the contest row (every service that changes
-    entries or moderation touches it), the freeze, and the counted submissions' state."""
+    entries or moderation bumps its revision), the freeze, and the counted submissions' state."""
     problem_ids = list(contest.problems.values_list("problem_id", flat=True))
     user_ids = list(
         Participation.objects.filter(contest=contest).values_list("members__user_id", flat=True)
@@ -186,7 +186,7 @@ def _stamp(contest: Contest, live: bool) -> tuple:
         end=timezone.now() + timedelta(days=1),
     ).aggregate(n=Count("id"), last=Max("id"), judged=Max("finished_at"))
     frozen = not live and board_frozen(contest, timezone.now())
-    return (contest.updated_at, frozen, subs["n"], subs["last"], subs["judged"])
+    return (contest.revision, frozen, subs["n"], subs["last"], subs["judged"])
 
 
 def contest_board(contest: Contest, *, live: bool = False) -> Board:

@@ -13,6 +13,7 @@ from contests.errors import ContestRefused
 from contests.models import Access, Contest, ContestProblem, Group, Scoring
 from contests.selectors.access import group_manages
 from contests.services.participation import new_code
+from contests.services.revision import contest_touch
 from problems.models import Problem
 from runner.contract import LANGUAGES
 
@@ -74,6 +75,7 @@ def contest_create(
     penalty_minutes: int = 20,
     speed_cap: float = 10.0,
     allow_virtual: bool = True,
+    registration_open: bool = True,
     rate_limit_count: int | None = None,
     rate_limit_window_s: int = 60,
     gpu_quota: int | None = None,
@@ -101,6 +103,7 @@ def contest_create(
         scoring=scoring, penalty_minutes=penalty_minutes, speed_cap=speed_cap,
         freeze_minutes=freeze_minutes, devices=list(devices), languages=languages,
         team_size_max=team_size_max, allow_virtual=allow_virtual,
+        registration_open=registration_open,
         rate_limit_count=rate_limit_count, rate_limit_window_s=rate_limit_window_s,
         gpu_quota=gpu_quota,
     )  # fmt: skip
@@ -120,13 +123,12 @@ def contest_problems_set(contest: Contest, *, problems: list[tuple[Problem, int]
             )
             for i, (problem, points) in enumerate(problems)
         )
-        Contest.objects.filter(pk=contest.pk).update(updated_at=timezone.now())
+        contest_touch(contest)
 
 
 def contest_unfreeze(contest: Contest) -> None:
     """Show the whole board to everyone (the freeze ends for good)."""
     now = timezone.now()
-    Contest.objects.filter(pk=contest.pk, unfrozen_at__isnull=True).update(
-        unfrozen_at=now, updated_at=now
-    )
+    Contest.objects.filter(pk=contest.pk, unfrozen_at__isnull=True).update(unfrozen_at=now)
+    contest_touch(contest)
     contest.refresh_from_db()

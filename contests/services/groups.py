@@ -8,7 +8,10 @@ from django.db import transaction
 
 from contests.errors import ContestRefused
 from contests.models import Group, GroupMembership, GroupProblem, Role
+from contests.selectors.groups import group_problem_ids
 from contests.services.contests import SLUG_RE
+from judge.models import Mode, Submission
+from judge.submissions.services import submission_create
 from problems.models import Problem
 
 
@@ -61,3 +64,16 @@ def group_problem_add(group: Group, *, problem: Problem) -> GroupProblem:
         Problem.objects.filter(pk=problem.pk).update(published=False)
         link, _ = GroupProblem.objects.get_or_create(group=group, problem=problem)
     return link
+
+
+def group_problem_submit(
+    user: Any, *, group: Group, problem: Problem, language: str, device_kind: str, source: str,
+    mode: str = Mode.SUBMIT,
+) -> Submission:  # fmt: skip
+    """Practice on one of the group's problems (its members only); judged as any other."""
+    if not GroupMembership.objects.filter(group=group, user_id=user.pk).exists():
+        raise ContestRefused("No such group.", "not_found", status=404)
+    if problem.pk not in group_problem_ids(group):
+        raise ContestRefused("The group has no such problem.", "not_found", status=404)
+    return submission_create(user, problem=problem, language=language, device_kind=device_kind,
+                             mode=mode, source=source, problem_opened=True)  # fmt: skip

@@ -21,14 +21,11 @@ from contests.models import (
     SubmissionDisqualification,
 )
 from contests.selectors.board import accepted_last_by_entry
+from contests.services.revision import contest_touch
 from judge.submissions.selectors import submission_sources
 
 SIMILARITY_THRESHOLD = 0.9
 COMMENT_RE = re.compile(r"//[^\n]*|/\*.*?\*/|#[^\n]*", re.S)
-
-
-def _touch(contest: Contest) -> None:
-    Contest.objects.filter(pk=contest.pk).update(updated_at=timezone.now())
 
 
 def entry_disqualify(contest: Contest, *, entry: Participation, reason: str) -> None:
@@ -38,14 +35,14 @@ def entry_disqualify(contest: Contest, *, entry: Participation, reason: str) -> 
     Participation.objects.filter(pk=entry.pk, contest=contest).update(
         disqualified_at=timezone.now(), disqualified_reason=reason.strip()[:2000]
     )
-    _touch(contest)
+    contest_touch(contest)
 
 
 def entry_requalify(contest: Contest, *, entry: Participation) -> None:
     Participation.objects.filter(pk=entry.pk, contest=contest).update(
         disqualified_at=None, disqualified_reason=""
     )
-    _touch(contest)
+    contest_touch(contest)
 
 
 def submission_disqualify(contest: Contest, *, submission_id: int, reason: str) -> None:
@@ -55,7 +52,7 @@ def submission_disqualify(contest: Contest, *, submission_id: int, reason: str) 
     SubmissionDisqualification.objects.update_or_create(
         contest=contest, submission_id=submission_id, defaults={"reason": reason.strip()[:2000]}
     )
-    _touch(contest)
+    contest_touch(contest)
 
 
 def normalised_source(source: str) -> list[str]:

@@ -19,6 +19,7 @@ from contests.selectors.access import (
     entry_of,
     group_role,
 )
+from contests.services.revision import contest_touch
 from contests.windows import entry_window
 from judge.models import Mode, Submission
 from judge.submissions.selectors import submissions_for_contest
@@ -41,13 +42,8 @@ def _check_access(user: Any, contest: Contest, *, code: str, token: str) -> None
         raise ContestRefused("That invite link is not valid.", "bad_invite", field="token")
 
 
-def _touch(contest: Contest) -> None:
-    """The board is cached while its contest row is unchanged (selectors.board)."""
-    Contest.objects.filter(pk=contest.pk).update(updated_at=timezone.now())
-
-
 def _add_member(entry: Participation, user: Any) -> None:
-    _touch(entry.contest)
+    contest_touch(entry.contest)
     try:
         with transaction.atomic():
             ParticipationMember.objects.create(
@@ -118,7 +114,7 @@ def entry_window_start(user: Any, *, contest: Contest) -> Participation:
     if not contest.starts_at <= now < contest.ends_at:
         raise ContestRefused("The contest is not running.", "not_running", status=409)
     Participation.objects.filter(pk=entry.pk, started_at__isnull=True).update(started_at=now)
-    _touch(contest)
+    contest_touch(contest)
     entry.refresh_from_db()
     return entry
 
@@ -210,7 +206,7 @@ def _check_quotas(contest: Contest, entry: Participation, device_kind: str, now)
     )
     if contest.rate_limit_count:
         since = now - timedelta(seconds=contest.rate_limit_window_s)
-        recent = rows.filter(created_at__gte=since).count()
+        recent = rows.filter(created_at__gt=since).count()
         if recent >= contest.rate_limit_count:
             raise ContestRefused(
                 f"Your entry made {recent} submissions in the last "

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Min, QuerySet
 
 from judge.models import Mode, Status, Submission, Verdict
 from problems.models import Problem
@@ -113,3 +113,24 @@ def reference_ms_of(submission_ids: list[int]) -> dict[int, float]:
 
 def submission_sources(submission_ids: list[int]) -> dict[int, str]:
     return dict(Submission.objects.filter(pk__in=submission_ids).values_list("id", "source"))
+
+
+def solved_counts(*, user_ids: list[int], problem_ids: list[int]) -> dict[int, tuple[int, Any]]:
+    """user id -> (how many of these problems the user has an accepted submit on, when the
+    last of those first acceptances was made)."""
+    firsts = (
+        Submission.objects.filter(
+            user_id__in=user_ids,
+            problem_id__in=problem_ids,
+            verdict=Verdict.ACCEPTED,
+            mode=Mode.SUBMIT,
+            validation=False,
+        )
+        .values("user_id", "problem_id")
+        .annotate(first=Min("created_at"))
+    )
+    found: dict[int, tuple[int, Any]] = {}
+    for row in firsts:
+        count, last = found.get(row["user_id"], (0, None))
+        found[row["user_id"]] = (count + 1, max(filter(None, (last, row["first"]))))
+    return found
