@@ -68,6 +68,14 @@ def entry_current(user: Any, contest: Contest, now: datetime) -> Participation |
     return None
 
 
+def contest_readable(user: Any, contest: Contest) -> bool:
+    """Its page (title, times, how to join): anyone with the link, but a group's contest
+    only to its members (and organisers)."""
+    if contest.group_id is None or contest_organises(user, contest):
+        return True
+    return group_role(user, contest.group) is not None
+
+
 def contest_visible(user: Any, contest: Contest) -> bool:
     """Listed public contests (a group's: to its members), and any contest the user
     organises or has an entry in. Invite and code contests are found by their link."""

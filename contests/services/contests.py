@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from contests.errors import ContestRefused
-from contests.models import Access, Contest, ContestProblem, Group, Scoring
+from contests.models import Access, Contest, ContestProblem, Group, GroupProblem, Scoring
 from contests.selectors.access import group_manages
 from contests.services.participation import new_code
 from contests.services.revision import contest_touch
@@ -79,12 +79,13 @@ def contest_create(
     rate_limit_count: int | None = None,
     rate_limit_window_s: int = 60,
     gpu_quota: int | None = None,
+    problems: list[tuple[Problem, int]] | None = None,
 ) -> Contest:
     """A new contest organised by `user` (in `group`, which the user must run; site staff
     may create contests outside groups, and so may anyone where KJ_CONTESTS_OPEN allows)."""
     languages = list(languages or [])
     contest_check(slug=slug, starts_at=starts_at, ends_at=ends_at, access=access,
-                  scoring=scoring, devices=devices, languages=languages,
+                  scoring=scoring, devices=list(devices), languages=languages,
                   window_minutes=window_minutes, team_size_max=team_size_max,
                   speed_cap=speed_cap)  # fmt: skip
     if group is not None and not group_manages(user, group):
@@ -95,22 +96,44 @@ def contest_create(
                              status=403)  # fmt: skip
     if Contest.objects.filter(slug=slug).exists():
         raise ContestRefused("That slug is taken.", "slug_taken", status=409, field="slug")
+    with transaction.atomic():
+        contest = _contest_row(
+            user, slug=slug, title=title, description=description, group=group, access=access,
+            starts_at=starts_at, ends_at=ends_at, window_minutes=window_minutes, scoring=scoring,
+            penalty_minutes=penalty_minutes, speed_cap=speed_cap, freeze_minutes=freeze_minutes,
+            devices=list(devices), languages=languages, team_size_max=team_size_max,
+            allow_virtual=allow_virtual, registration_open=registration_open,
+            rate_limit_count=rate_limit_count, rate_limit_window_s=rate_limit_window_s,
+            gpu_quota=gpu_quota,
+        )  # fmt: skip
+        if problems:
+            contest_problems_set(contest, problems=problems, user=user)
+    contest.refresh_from_db()
+    return contest
+
+
+def _contest_row(user: Any, *, access: str, **fields: Any) -> Contest:
     return Contest.objects.create(
-        slug=slug, title=title, description=description, owner=user, group=group,
-        access=access, join_code=new_code() if access == Access.CODE else "",
-        invite_token=new_code() if access == Access.INVITE else "",
-        starts_at=starts_at, ends_at=ends_at, window_minutes=window_minutes,
-        scoring=scoring, penalty_minutes=penalty_minutes, speed_cap=speed_cap,
-        freeze_minutes=freeze_minutes, devices=list(devices), languages=languages,
-        team_size_max=team_size_max, allow_virtual=allow_virtual,
-        registration_open=registration_open,
-        rate_limit_count=rate_limit_count, rate_limit_window_s=rate_limit_window_s,
-        gpu_quota=gpu_quota,
+        owner=user, access=access, join_code=new_code() if access == Access.CODE else "",
+        invite_token=new_code() if access == Access.INVITE else "", **fields,
     )  # fmt: skip
 
 
-def contest_problems_set(contest: Contest, *, problems: list[tuple[Problem, int]]) -> None:
-    """Replace the contest's problem set: (problem, points) in order, labelled A, B, C..."""
+def contest_problems_set(
+    contest: Contest, *, problems: list[tuple[Problem, int]], user: Any = None
+) -> None:
+    """Replace the contest's problem set: (problem, points) in order, labelled A, B, C...
+    `user` (unless site staff) may set published problems and the group's private ones."""
+    if user is not None and not getattr(user, "is_staff", False):
+        private = set(
+            GroupProblem.objects.filter(group_id=contest.group_id).values_list(
+                "problem_id", flat=True
+            )
+        )
+        for problem, _ in problems:
+            if not problem.published and problem.pk not in private:
+                raise ContestRefused(f"There is no problem {problem.slug!r}.", "no_such_problem",
+                                     field="problems")  # fmt: skip
     if len(problems) > 26:
         raise ContestRefused("A contest has 26 problems at most.", field="problems")
     if len({p.pk for p, _ in problems}) != len(problems):
