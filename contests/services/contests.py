@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import datetime
 from typing import Any
@@ -52,7 +53,7 @@ def contest_check(
         raise ContestRefused("A window lasts a minute at least.", field="window_minutes")
     if team_size_max < 1:
         raise ContestRefused("A team has one member at least.", field="team_size_max")
-    if speed_cap <= 1:
+    if not math.isfinite(speed_cap) or speed_cap <= 1:
         raise ContestRefused("The speed cap is a speedup above 1.", field="speed_cap")
 
 
@@ -155,3 +156,15 @@ def contest_unfreeze(contest: Contest) -> None:
     Contest.objects.filter(pk=contest.pk, unfrozen_at__isnull=True).update(unfrozen_at=now)
     contest_touch(contest)
     contest.refresh_from_db()
+
+
+def contest_codes_fill(contest: Contest) -> None:
+    """Give a code contest its join code and an invite contest its token where missing
+    (contests authored in the admin)."""
+    fields = {}
+    if contest.access == Access.CODE and not contest.join_code:
+        fields["join_code"] = new_code()
+    if contest.access == Access.INVITE and not contest.invite_token:
+        fields["invite_token"] = new_code()
+    if fields:
+        Contest.objects.filter(pk=contest.pk).update(**fields)

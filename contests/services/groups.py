@@ -77,3 +77,8 @@ def group_problem_submit(
         raise ContestRefused("The group has no such problem.", "not_found", status=404)
     return submission_create(user, problem=problem, language=language, device_kind=device_kind,
                              mode=mode, source=source, problem_opened=True)  # fmt: skip
+
+
+def group_problems_hide(group: Group) -> None:
+    """Keep the group's private problems unpublished (after an admin edit of the group)."""
+    Problem.objects.filter(pk__in=group.problems.values("problem_id")).update(published=False)
