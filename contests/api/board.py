@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
@@ -12,6 +13,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -64,11 +66,23 @@ class ContestBoardView(GenericAPIView):
         return Response(data)
 
 
+class CsvRenderer(BaseRenderer):
+    """Lets a client ask for text/csv; an error body is still the API's JSON."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None) -> bytes:
+        return data.encode() if isinstance(data, str) else json.dumps(data).encode()
+
+
 class ContestBoardCsvView(GenericAPIView):
     """The board as CSV: a header, then a line per entry (a column per problem and per
     problem x device)."""
 
     permission_classes = [AllowAny]
+    renderer_classes = [CsvRenderer, JSONRenderer]
 
     @extend_schema(parameters=[SLUG_PARAM, LIVE_PARAM],
                    responses={(200, "text/csv"): OpenApiTypes.STR})  # fmt: skip
