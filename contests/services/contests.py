@@ -168,3 +168,25 @@ def contest_codes_fill(contest: Contest) -> None:
         fields["invite_token"] = new_code()
     if fields:
         Contest.objects.filter(pk=contest.pk).update(**fields)
+
+
+EDITABLE = ("title", "description", "starts_at", "ends_at", "freeze_minutes", "registration_open")
+
+
+def contest_update(contest: Contest, **fields: Any) -> Contest:
+    """Change the contest's title, description, times, freeze or registration (an organiser
+    moving the end, closing registration...); the board follows at once."""
+    unknown = set(fields) - set(EDITABLE)
+    if unknown:
+        raise ContestRefused(f"These cannot be changed here: {', '.join(sorted(unknown))}.")
+    starts_at = fields.get("starts_at", contest.starts_at)
+    ends_at = fields.get("ends_at", contest.ends_at)
+    if ends_at <= starts_at:
+        raise ContestRefused("The contest must end after it starts.", field="ends_at")
+    if fields.get("freeze_minutes", 0) < 0:
+        raise ContestRefused("The freeze lasts zero minutes or more.", field="freeze_minutes")
+    with transaction.atomic():
+        Contest.objects.filter(pk=contest.pk).update(**fields, updated_at=timezone.now())
+        contest_touch(contest)
+    contest.refresh_from_db()
+    return contest

@@ -224,3 +224,18 @@ def test_a_private_groups_problem_is_opened_to_participants_only(clock, organise
     contest_join(member, contest=contest)
     clock.at(START)
     assert submit(member, contest).problem_id == problem.pk
+
+
+def test_an_organiser_moves_the_end_and_the_window_follows(clock, organiser):
+    from contests.services.contests import contest_update
+
+    contest = make_contest(organiser)
+    user = UserFactory()
+    contest_join(user, contest=contest)
+    clock.at(START + timedelta(minutes=30))
+    contest_update(contest, ends_at=clock.now)
+    assert entry_current(user, contest, clock.now) is None
+    with pytest.raises(ContestRefused):
+        contest_update(contest, ends_at=START)
+    with pytest.raises(ContestRefused):
+        contest_update(contest, owner_id=user.pk)
