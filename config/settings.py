@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "accounts",
     "problems",
     "judge",
+    "contests",
     "web",
 ]
 

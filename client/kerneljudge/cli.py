@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from kerneljudge import config, report
+from kerneljudge import config, contest, report
 from kerneljudge.http import Api, ApiError, NetworkError
 
 EXIT_OK, EXIT_VERDICT, EXIT_USAGE = 0, 1, 2
@@ -390,6 +390,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--device", "-d")
     p.add_argument("--language", "-l")
     p.set_defaults(func=cmd_leaderboard)
+
+    judging = contest.Judging(read_source, infer_language, wait_for, UsageError)
+    contest.add_commands(sub, common, lambda func: lambda args, api: func(args, api, judging))
     return parser
 
 

@@ -20,10 +20,20 @@ from problems.models import Problem
 
 
 def submission_create(
-    user: Any, *, problem: Problem, language: str, device_kind: str, mode: str, source: str
+    user: Any,
+    *,
+    problem: Problem,
+    language: str,
+    device_kind: str,
+    mode: str,
+    source: str,
+    problem_opened: bool = False,
 ) -> Submission:
-    """Check the rules, store a queued submission and enqueue it once the row is committed."""
-    rules.check_problem_open(problem, user)
+    """Check the rules, store a queued submission and enqueue it once the row is committed.
+    `problem_opened`: the caller has decided this user may submit to this (possibly
+    unpublished) problem (a contest's private problem for its participants)."""
+    if not problem_opened:
+        rules.check_problem_open(problem, user)
     rules.check_mode(mode)
     rules.check_device_kind(device_kind)
     rules.check_language(language, device_kind)
