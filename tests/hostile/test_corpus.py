@@ -9,12 +9,14 @@ are the only skips.
 
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
 
 from runner.supervisor import cutedsl, mojo
 from runner.tools.hostile import HostGuard, judge_case, load_cases
+from runner.tools.hostile.cases import REPO
 
 CASES = load_cases()
 
@@ -68,6 +70,14 @@ def test_corpus_is_big_enough():
     } <= {c.name for c in CASES}
     for c in CASES:
         assert c.why and c.expected and (c.dir / c.source).is_file(), c.name
+
+
+def test_security_doc_states_the_corpus_size_of_the_case_folders():
+    text = (REPO / "docs" / "security.md").read_text()
+    m = re.search(r"The corpus holds (\d+) cases, (\d+) on the CPU device and (\d+) on a GPU", text)
+    assert m, "docs/security.md no longer states the corpus size"
+    cpu = sum(c.device == "cpu" for c in CASES)
+    assert tuple(map(int, m.groups())) == (len(CASES), cpu, len(CASES) - cpu)
 
 
 @pytest.mark.parametrize("case", [_param(c) for c in CASES])

@@ -16,12 +16,12 @@ seen: list[tuple[int, str]] = []
 _verify = benchmark._verify_call
 
 
-def _logged(j, ci, case, scalars, it, post, plan):
+def _logged(j, case, scalars, cycle):
     try:
-        _verify(j, ci, case, scalars, it, post, plan)
-        seen.append((it, "ok"))
+        _verify(j, case, scalars, cycle)
+        seen.append((cycle.it, "ok"))
     except Exception as exc:
-        seen.append((it, type(exc).__name__))
+        seen.append((cycle.it, type(exc).__name__))
         raise
 
 
