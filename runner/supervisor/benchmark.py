@@ -368,6 +368,14 @@ def finish_case(j: Judgement, run: CaseRun) -> dict:
         "clock_noise_ms": run.calibration.noise_ms,
         "slow_calls": run.slow,
         "clock": bound.to_dict(),
+        # what the bound was computed from, per call (ms): the timed bursts, the calibration's
+        # empty bursts, and the null cycles before and during the timed calls
+        "clock_samples": {
+            "windows": [round(w, 5) for w in run.windows],
+            "empty_windows": [round(w, 5) for w in run.calibration.empty_windows],
+            "null_before": [round(w, 5) for w in run.calibration.null_windows],
+            "null_during": [round(w, 5) for w in run.null_windows],
+        },
         "flags": case_flags,
         "reference_median_ms": None,
         "speedup": None,
