@@ -168,7 +168,7 @@ def run_benchmark(j: Judgement, tests_message: str) -> tuple[str, str]:
                 budget = case_budget(j, len(cases))
                 if j.job.device == "cpu":
                     budget = stats.cpu_case_wall(budget, len(cases))
-                reftime.time_reference(j, ci, case, finished[ci], budget, flush)
+                reftime.time_baseline(j, ci, case, finished[ci], budget, flush)
             j.phases["reference_timing_s"] = time.monotonic() - t_ref
         # the GPU is free for other supervisors' timed calls: comparing the checked calls
         # (the reference's expected outputs) needs no quiet GPU
@@ -470,6 +470,6 @@ def finish_case(j: Judgement, run: CaseRun) -> dict:
         "slow_calls": run.slow,
         "clock": bound.to_dict(),
         "flags": case_flags,
-        "reference_median_ms": None,
+        "baseline_median_ms": None,
         "speedup": None,
     }
