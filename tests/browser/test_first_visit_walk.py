@@ -17,7 +17,7 @@ from tests.browser.test_solve_flow import SOLUTION, sign_up, watch_status, write
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.integration,
-    pytest.mark.timeout(600),
+    pytest.mark.timeout(900),  # four passes over five pages on a busy two-core box
     pytest.mark.xdist_group("browser"),  # one site (session fixture) for all browser tests
 ]
 
