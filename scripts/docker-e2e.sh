@@ -23,11 +23,13 @@ if ! docker info >/dev/null 2>&1; then
 fi
 docker version --format 'docker-e2e: engine {{.Server.Version}}, client {{.Client.Version}}' >&2
 
+empty_env="$(mktemp)"
 cleanup() {
   for project in kje2e kje2e-b; do
-    COMPOSE_PROJECT_NAME="$project" docker-compose --env-file /dev/null -f docker-compose.yml \
+    COMPOSE_PROJECT_NAME="$project" docker-compose --env-file "$empty_env" -f docker-compose.yml \
       down -v --remove-orphans --timeout 10 >/dev/null 2>&1 || true
   done
+  rm -f "$empty_env"
 }
 trap cleanup EXIT
 

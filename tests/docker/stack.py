@@ -14,6 +14,7 @@ import re
 import secrets
 import shutil
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -79,7 +80,10 @@ class Stack:
     def compose(self, *args: str, timeout_s: float = 600, check: bool = True):
         exe = shutil.which("docker-compose")
         argv = [exe] if exe else ["docker", "compose"]
-        argv += ["--env-file", os.devnull, "-f", str(COMPOSE_FILE), *args]
+        # an empty --env-file: an operator's .env in the checkout must not leak into the test
+        env_file = Path(tempfile.gettempdir()) / "kj-stack-empty.env"
+        env_file.write_text("")
+        argv += ["--env-file", str(env_file), "-f", str(COMPOSE_FILE), *args]
         out = subprocess.run(argv, cwd=ROOT, env=self.env(), capture_output=True, text=True,
                              timeout=timeout_s)  # fmt: skip
         if check and out.returncode != 0:

@@ -10,7 +10,7 @@ from tests.docker.stack import Site, Stack, solution
 
 pytestmark = pytest.mark.timeout(1200)
 
-PROBLEM = "color-inversion"
+PROBLEM = "vector-add"
 
 
 def test_the_cpu_worker_container_registers_and_heartbeats(stack: Stack, user_site: Site):
@@ -24,7 +24,7 @@ def test_the_cpu_worker_container_registers_and_heartbeats(stack: Stack, user_si
 
 def test_a_correct_and_a_wrong_solution_are_judged_and_ranked(stack: Stack, user_site: Site):
     good = user_site.submit(PROBLEM, "pytorch", solution(PROBLEM, "correct_pytorch.py"))
-    bad = user_site.submit(PROBLEM, "pytorch", solution(PROBLEM, "wrong_alpha_pytorch.py"))
+    bad = user_site.submit(PROBLEM, "pytorch", solution(PROBLEM, "wrong_no_tail_pytorch.py"))
     good_row = user_site.wait_done(good)
     bad_row = user_site.wait_done(bad)
     assert good_row["verdict"] == "accepted", (good_row["message"], stack.logs("worker-cpu"))
