@@ -91,7 +91,7 @@ class Stack:
         return out
 
     def up(self, *services: str) -> None:
-        self.compose("up", "-d", "--no-build", *services)
+        self.compose("up", "-d", "--no-build", *services, timeout_s=1200)
 
     def down(self) -> None:
         self.compose("down", "-v", "--remove-orphans", "--timeout", "20", check=False)
