@@ -110,6 +110,16 @@ class Stack:
         )  # fmt: skip
         return out.stdout.strip()
 
+    def health_log(self, service: str) -> str:
+        """The engine's last health check results of ``service`` ('' if it has no container)."""
+        try:
+            container = self.container(service)
+        except StackError as exc:
+            return str(exc)
+        out = subprocess.run(["docker", "inspect", "-f", "{{json .State.Health}}", container],
+                             capture_output=True, text=True, timeout=60)  # fmt: skip
+        return out.stdout[-2000:]
+
     def wait_healthy(self, services=CORE_SERVICES, timeout_s: float = 300) -> float:
         start = time.monotonic()
         for service in services:
