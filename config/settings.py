@@ -211,6 +211,9 @@ KJ_RUNNER_CWD = os.environ.get("KJ_RUNNER_CWD", str(BASE_DIR))
 # is absent or dies. KJ_RUNNER_SERVICE=0 turns the whole feature off.
 KJ_RUNNER_SERVICE = env_bool("KJ_RUNNER_SERVICE", False)
 KJ_RUNNER_SOCKET = os.environ.get("KJ_RUNNER_SOCKET", "")  # set per worker by judge_worker
+# The name a judging host gives its workers ("<host>:cpu", "<host>:gpu0") and Celery nodes;
+# default: the machine's host name. Two worker containers on one host's network set their own.
+KJ_WORKER_HOST = os.environ.get("KJ_WORKER_HOST", "")
 KJ_RUNNER_SOCKET_DIR = os.environ.get("KJ_RUNNER_SOCKET_DIR", "")  # default: a fresh 0700 tmp dir
 # A worker's language self-tests (judge/worker/selftests.py): at start and then every this many
 # seconds; 0 only at start, -1 never (the site then offers the languages' records).
