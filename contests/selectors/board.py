@@ -5,23 +5,23 @@ of the contest's problems, on an allowed device in an allowed language, inside t
 window, within the entry's GPU quota, and no organiser disqualified it. While the board is
 frozen, what was submitted from the freeze on shows as pending to all but the organisers; a
 participant still sees the entry's own row live (`entry_row`). Disqualified entries stay on
-record and off the board. The board is cached while nothing it depends on changes."""
+record and off the board. The board is cached a few seconds (contest_board)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, Max
+from django.conf import settings
 from django.utils import timezone
 
 from contests import scoring
 from contests.models import Contest, Participation, SubmissionDisqualification
 from contests.selectors.access import contest_problems
 from contests.windows import board_frozen, entry_window, freeze_at
-from judge.cache import cached_while
+from judge.cache import cached_stale_while_refresh
 from judge.submissions.selectors import reference_ms_of, submissions_for_contest
 
 
@@ -172,27 +172,17 @@ def _row_dict(row: scoring.Row, members: list[str], labels: dict[int, str]) -> d
     }
 
 
-def _stamp(contest: Contest, live: bool) -> tuple:
-    """What the board depends on, read cheaply: the contest row (every service that changes
-    entries or moderation bumps its revision), the freeze, and the counted submissions' state."""
-    problem_ids = list(contest.problems.values_list("problem_id", flat=True))
-    user_ids = list(
-        Participation.objects.filter(contest=contest).values_list("members__user_id", flat=True)
-    )
-    subs = submissions_for_contest(
-        user_ids=[u for u in user_ids if u is not None],
-        problem_ids=problem_ids,
-        start=contest.starts_at,
-        end=timezone.now() + timedelta(days=1),
-    ).aggregate(n=Count("id"), last=Max("id"), judged=Max("finished_at"))
-    frozen = not live and board_frozen(contest, timezone.now())
-    return (contest.revision, frozen, subs["n"], subs["last"], subs["judged"])
-
-
 def contest_board(contest: Contest, *, live: bool = False) -> Board:
-    """The board; `live`: the organisers' view, never frozen."""
-    key = f"contest-board:{contest.pk}:{int(live)}"
-    return cached_while(key, _stamp(contest, live), lambda: _compute(contest, live=live))
+    """The board; `live`: the organisers' view, never frozen. Cached per process for
+    KJ_CONTEST_BOARD_CACHE_S seconds, past which it is served while one background thread
+    recomputes it (new verdicts show within that time); the key holds the contest's revision
+    and the freeze, so an organiser's change (entries, disqualification, unfreeze, times) and
+    the freeze's start show at once."""
+    frozen = not live and board_frozen(contest, timezone.now())
+    key = f"contest-board:{contest.pk}:{contest.revision}:{int(live)}:{int(frozen)}"
+    return cached_stale_while_refresh(
+        key, settings.KJ_CONTEST_BOARD_CACHE_S, lambda: _compute(contest, live=live)
+    )
 
 
 def entry_row(contest: Contest, entry: Participation) -> dict | None:
