@@ -28,6 +28,7 @@ import http.client
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -157,17 +158,17 @@ def start_server(env: dict, port: int, workers: int, threads: int) -> subprocess
            "--workers", str(workers), "--worker-class", "gthread", "--threads", str(threads),
            "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "--timeout", "120"]  # fmt: skip
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-            conn.request("GET", "/healthz")
+            conn.request("GET", "/api/v1/contests/")
             if conn.getresponse().status < 500:
                 return proc
         except OSError:
             time.sleep(0.3)
     proc.kill()
-    raise SystemExit("gunicorn did not answer in 60 s")
+    raise SystemExit("gunicorn did not answer in 120 s")
 
 
 def client(port: int, token: str, args: argparse.Namespace, seed: int, out: list) -> None:
@@ -242,8 +243,12 @@ def main() -> None:
         stop.set()
         write.join()
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        os.killpg(server.pid, signal.SIGINT)  # gunicorn's quick shutdown
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
     samples = [ms for rows in results for ms, _ in rows]
     errors = sum(1 for rows in results for _, status in rows if status != 200)
     summary = {

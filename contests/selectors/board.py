@@ -18,7 +18,12 @@ from django.conf import settings
 from django.utils import timezone
 
 from contests import scoring
-from contests.models import Contest, Participation, SubmissionDisqualification
+from contests.models import (
+    Contest,
+    Participation,
+    ParticipationMember,
+    SubmissionDisqualification,
+)
 from contests.selectors.access import contest_problems
 from contests.windows import board_frozen, entry_window, freeze_at
 from judge.cache import cached_stale_while_refresh
@@ -49,17 +54,30 @@ class Board:
 
 def _entries(contest: Contest) -> list[Participation]:
     rows = Participation.objects.filter(contest=contest, disqualified_at__isnull=True)
-    return list(rows.prefetch_related("members__user").order_by("pk"))
+    return list(rows.order_by("pk"))
 
 
-def _counted(contest: Contest, entries: list[Participation], problem_ids: list[int]) -> dict:
+def _members(contest: Contest) -> dict[int, list[tuple[int, str]]]:
+    """entry id -> its members' (user id, username), in one query."""
+    found: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    rows = ParticipationMember.objects.filter(contest=contest).values_list(
+        "participation_id", "user_id", "user__username"
+    )
+    for entry_id, user_id, username in rows:
+        found[entry_id].append((user_id, username))
+    return found
+
+
+def _counted(
+    contest: Contest, entries: list[Participation], members: dict, problem_ids: list[int]
+) -> dict:
     """entry id -> the submissions (dicts) that count for it, oldest first."""
     windows = {e.pk: entry_window(contest, e) for e in entries}
     started = [w for w in windows.values() if w is not None]
     by_user: dict[int, list[Participation]] = defaultdict(list)
     for e in entries:
-        for m in e.members.all():
-            by_user[m.user_id].append(e)
+        for user_id, _ in members.get(e.pk, []):
+            by_user[user_id].append(e)
     counted: dict[int, list[dict]] = defaultdict(list)
     if not started or not problem_ids:
         return counted
@@ -99,7 +117,8 @@ def _compute(contest: Contest, *, live: bool) -> Board:
     frozen = not live and board_frozen(contest, now)
     cut = freeze_at(contest) if frozen else None
     entries = _entries(contest)
-    counted = _counted(contest, entries, [p.problem_id for p in problems])
+    team = _members(contest)
+    counted = _counted(contest, entries, team, [p.problem_id for p in problems])
     accepted = [r["id"] for rows in counted.values() for r in rows if r["verdict"] == "accepted"]
     reference = reference_ms_of(accepted) if contest.scoring == "speed" else {}
     attempts = [
@@ -129,7 +148,7 @@ def _compute(contest: Contest, *, live: bool) -> Board:
         penalty_minutes=contest.penalty_minutes,
         speed_cap=contest.speed_cap,
     )
-    members = {e.pk: sorted(m.user.username for m in e.members.all()) for e in entries}
+    members = {pk: sorted(name for _, name in rows) for pk, rows in team.items()}
     labels = {p.problem_id: p.label for p in problems}
     board = Board(
         contest=contest.slug,
@@ -201,7 +220,7 @@ def accepted_last_by_entry(contest: Contest) -> dict[int, list[tuple[int, int]]]
     entries = _entries(contest)
     problem_ids = [p.problem_id for p in contest_problems(contest)]
     found: dict[int, dict[int, int]] = defaultdict(dict)
-    for entry_id, rows in _counted(contest, entries, problem_ids).items():
+    for entry_id, rows in _counted(contest, entries, _members(contest), problem_ids).items():
         for r in rows:
             if r["verdict"] == "accepted":
                 found[r["problem_id"]][entry_id] = r["id"]
