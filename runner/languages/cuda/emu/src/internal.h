@@ -16,6 +16,7 @@ struct Fiber {
     void* sp = nullptr;     // saved stack pointer while switched out
     char* mem = nullptr;    // mapping: guard page + stack
     size_t size = 0;
+    size_t skew = 0;        // the stack top's distance below the mapping's end
     bool parked = false;    // its runner loop waits at the top (reusable as is)
     void* uctx = nullptr;   // ucontext_t where the assembly switch is not available
 };
@@ -32,7 +33,7 @@ enum Op : int {
     OpSyncThreads, OpSyncCount, OpSyncAnd, OpSyncOr,
     OpSyncWarp, OpShflIdx, OpShflUp, OpShflDown, OpShflXor, OpBallot, OpAny, OpAll,
     OpMatchAny, OpMatchAll, OpReduceAdd, OpReduceMin, OpReduceMax, OpReduceUMin,
-    OpReduceUMax, OpReduceAnd, OpReduceOr, OpReduceXor,
+    OpReduceUMax, OpReduceAnd, OpReduceOr, OpReduceXor, OpActiveMask,
 };
 const char* op_name(int op);
 
@@ -72,6 +73,11 @@ struct Worker {
     int live = 0;            // threads not exited
     int arrived = 0;         // live threads waiting at __syncthreads
     bool failed = false;     // this block hit an error and is abandoned
+    bool reverse = false;    // KJ_EMU_ORDER=reverse
+    std::vector<uint3> coords;        // threadIdx of every linear index, for this block shape
+    dim3 coords_for{0, 0, 0};
+    std::vector<unsigned> exited;     // per warp: lanes that exited
+    std::vector<unsigned> waiting;    // per warp: lanes waiting at a warp operation
     char* dyn_smem = nullptr;
 };
 Worker* current_worker();  // null outside a kernel
@@ -85,7 +91,8 @@ std::string kernel_label(const Worker* w);
 // ---- warp operations (warp.cpp) ----
 void warp_check_exit(Worker* w, int t);  // a lane exits: no waiting lane may name it
 void barrier_check(Worker* w);  // all live threads wait at __syncthreads: release them
-std::string describe_waits(Worker* w);  // what the waiting threads wait for, for a deadlock
+std::string describe_waits(Worker* w);
+bool warp_resolve_activemask(Worker* w);  // no other progress: __activemask() returns who is there  // what the waiting threads wait for, for a deadlock
 
 // ---- errors (errors.cpp) ----
 struct Settings {

@@ -66,7 +66,8 @@ void thread_exit(Worker* w, int t) {
     Slot& s = w->slots[t];
     s.state = State::Exited;
     w->live--;
-    warp_check_exit(w, t);
+    w->exited[t / 32] |= 1u << (t % 32);
+    if (w->waiting[t / 32]) warp_check_exit(w, t);
     if (w->arrived > 0 && w->arrived == w->live) barrier_check(w);
 }
 
@@ -139,16 +140,10 @@ std::string dim_text(uint3 v) {
 Worker* current_worker() { return tl_worker; }
 
 int thread_at(const Worker* w, int position) {
-    return settings().reverse ? w->n - 1 - position : position;
+    return w->reverse ? w->n - 1 - position : position;
 }
 
-void set_coords(Worker* w, int t) {
-    unsigned bx = blockDim.x, by = blockDim.y;
-    threadIdx.x = t % bx;
-    threadIdx.y = (t / bx) % by;
-    threadIdx.z = t / (bx * by);
-    (void)w;
-}
+void set_coords(Worker* w, int t) { threadIdx = w->coords[t]; }
 
 std::string where(const Worker* w, int t) {
     unsigned bx = w->launch->cfg.block.x, by = w->launch->cfg.block.y;
@@ -201,6 +196,17 @@ void run_block(Worker* w, const Launch& L, long b) {
     w->live = w->n;
     w->arrived = 0;
     w->failed = false;
+    w->reverse = settings().reverse;
+    const dim3 bd = L.cfg.block;
+    if (w->coords_for.x != bd.x || w->coords_for.y != bd.y || w->coords_for.z != bd.z) {
+        w->coords.resize(w->n);
+        for (int t = 0; t < w->n; t++)
+            w->coords[t] = uint3{t % bd.x, (t / bd.x) % bd.y, t / (bd.x * bd.y)};
+        w->coords_for = bd;
+    }
+    int warps = (w->n + 31) / 32;
+    w->exited.assign(warps, 0u);
+    w->waiting.assign(warps, 0u);
     if (settings().smem_fill >= 0) {
         std::memset(w->dyn_smem, settings().smem_fill, L.cfg.smem);
         fill_static_shared();
@@ -234,6 +240,7 @@ void run_block(Worker* w, const Launch& L, long b) {
             if (f->parked) w->idle.push_back(f);
             progress = true;
         }
+        if (!progress && !w->failed && warp_resolve_activemask(w)) continue;
         if (!progress && !w->failed) {
             error_set(cudaErrorLaunchFailure,
                       kernel_label(w) + ": deadlock, no thread of the block can go on: " +
@@ -319,7 +326,7 @@ namespace kj {
 namespace {
 struct TlsFind {
     const void* inside;
-    void* data;
+    size_t modid;
     size_t size;
 };
 int tls_find(struct dl_phdr_info* info, size_t, void* arg) {
@@ -337,22 +344,33 @@ int tls_find(struct dl_phdr_info* info, size_t, void* arg) {
     }
     if (!mine) return 0;
     if (tls) {
-        f->data = info->dlpi_tls_data;
+        f->modid = info->dlpi_tls_modid;
         f->size = tls->p_memsz;
     }
     return 1;
 }
 }  // namespace
 
+struct TlsIndex {
+    unsigned long module;
+    unsigned long offset;
+};
+extern "C" void* __tls_get_addr(TlsIndex*);
+
 void fill_tls_block(int byte) {
-    TlsFind f{reinterpret_cast<const void*>(&fill_tls_block), nullptr, 0};
-    dl_iterate_phdr(tls_find, &f);
-    if (!f.data) return;
+    static TlsFind f = [] {
+        TlsFind found{reinterpret_cast<const void*>(&fill_tls_block), 0, 0};
+        dl_iterate_phdr(tls_find, &found);
+        return found;
+    }();
+    if (!f.modid) return;
+    TlsIndex index{f.modid, 0};
+    void* data = __tls_get_addr(&index);  // this thread's block of this module
     uint3 t = threadIdx, b = blockIdx;
     dim3 bd = blockDim, gd = gridDim;
     Worker* cur = tl_worker;
     Worker* own = tl_own;
-    std::memset(f.data, byte, f.size);
+    std::memset(data, byte, f.size);
     threadIdx = t;
     blockIdx = b;
     blockDim = bd;
