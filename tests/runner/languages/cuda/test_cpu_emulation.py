@@ -256,3 +256,9 @@ def test_unsupported_construct_is_refused_before_compiling(tmp_path):
 def test_a_second_build_of_the_same_source_is_a_cache_hit(tmp_path, library):
     result = build(PROGRAM, tmp_path)
     assert result.ok and result.cached
+
+
+def test_stack_overflow_is_reported_not_silent(library):
+    out = run_alone(library, "lib.fail_stack(buf)")
+    assert out.startswith("719 unspecified launch failure: kernel deep")
+    assert "stack overflow of block (0,0,0), thread (0,0,0)" in out

@@ -2,12 +2,15 @@
 // On x86-64 a switch saves the six callee-saved registers and the stack pointer (a few
 // nanoseconds); elsewhere ucontext is used (it also saves the signal mask: a system call).
 // Every stack has a guard page below it, so an overflow faults instead of corrupting memory.
+#include <pthread.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <ucontext.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cstring>
+#include <string>
 #include <mutex>
 #include <utility>
 #include <vector>
@@ -54,6 +57,56 @@ Fiber* fiber_new(size_t stack_bytes) {
     static std::atomic<unsigned> count{0};
     f->skew = (count.fetch_add(1) * 7 % 64) * 64;
     return f;
+}
+
+// A fault in a guard page is a GPU thread's stack overflow: the block is abandoned with a
+// sticky error naming the kernel and the thread (the fiber is restarted before reuse). Any
+// other fault goes to the handler that was there before (the process dies as it would have).
+namespace {
+struct sigaction previous_segv;
+
+void on_segv(int sig, siginfo_t* info, void* context) {
+    Worker* w = current_worker();
+    if (info && in_guard_page(info->si_addr) && w && w->current) {
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, SIGSEGV);
+        pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
+        fail(w, cudaErrorLaunchFailure,
+             "stack overflow of " + where(w, w->cur) + " (each GPU thread has a " +
+                 std::to_string(settings().stack_bytes / 1024) +
+                 " KiB stack; deep recursion or large local arrays exceed it; "
+                 "KJ_EMU_STACK_KB sets it)");
+    }
+    sigaction(SIGSEGV, &previous_segv, nullptr);
+    if (previous_segv.sa_flags & SA_SIGINFO) {
+        if (previous_segv.sa_sigaction) previous_segv.sa_sigaction(sig, info, context);
+    } else if (previous_segv.sa_handler != SIG_DFL && previous_segv.sa_handler != SIG_IGN) {
+        previous_segv.sa_handler(sig);
+    }
+}
+}  // namespace
+
+void fiber_thread_init() {
+#if !defined(__SANITIZE_ADDRESS__)
+    static std::once_flag once;
+    std::call_once(once, [] {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_sigaction = on_segv;
+        sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGSEGV, &sa, &previous_segv);
+    });
+    stack_t old;
+    if (sigaltstack(nullptr, &old) == 0 && (old.ss_flags & SS_DISABLE)) {
+        stack_t ss;
+        ss.ss_size = 64 * 1024;
+        ss.ss_sp = malloc(ss.ss_size);
+        ss.ss_flags = 0;
+        if (ss.ss_sp) sigaltstack(&ss, nullptr);
+    }
+#endif
 }
 
 #if defined(__x86_64__) && !defined(KJ_UCONTEXT)

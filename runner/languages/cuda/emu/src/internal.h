@@ -25,6 +25,7 @@ void fiber_start(Fiber* f, void (*entry)(void*), void* arg);  // make it start a
 void fiber_switch(void** save_sp, void* save_uctx, Fiber* to);  // from the current context
 void fiber_switch_back(Fiber* from, void** sched_sp, void* sched_uctx);
 bool in_guard_page(const void* addr);
+void fiber_thread_init();  // this OS thread: the stack-overflow handler and its signal stack
 
 // ---- the scheduler (scheduler.cpp) ----
 enum class State : uint8_t { Unstarted, Running, Runnable, AtBarrier, AtWarp, Exited };

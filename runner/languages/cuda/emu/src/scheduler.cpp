@@ -27,6 +27,7 @@ constexpr size_t kDynSmemBytes = 228 * 1024 + 1024;
 
 Worker* own_worker() {
     if (!tl_own) {
+        fiber_thread_init();
         tl_own = new Worker;
         void* p = nullptr;
         if (posix_memalign(&p, 4096, kDynSmemBytes) == 0) tl_own->dyn_smem = static_cast<char*>(p);

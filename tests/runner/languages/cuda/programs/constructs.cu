@@ -306,3 +306,12 @@ __global__ void order_probe(int* out) {
     }
 }
 extern "C" void run_order_probe(int* out) { order_probe<<<1, 64>>>(out); }
+
+// a stack overflow in one GPU thread: reported, not a silent corruption or a bare crash
+__device__ int recurse(volatile int* x, int depth) {
+    volatile char pad[512];
+    pad[depth % 512] = (char)depth;
+    return depth <= 0 ? x[0] : recurse(x, depth - 1) + pad[depth % 512];
+}
+__global__ void deep(int* x, int depth) { x[threadIdx.x] = recurse(x, depth); }
+extern "C" void fail_stack(int* x) { deep<<<1, 2>>>(x, 1 << 20); }
