@@ -156,8 +156,8 @@ void fiber_start(Fiber* f, void (*entry)(void*), void* arg) {
     sp[6] = reinterpret_cast<void*>(&kj_trampoline);          // return address
     f->sp = sp;
 }
-void fiber_switch(void** save_sp, void*, Fiber* to) { kj_switch(save_sp, to->sp); }
-void fiber_switch_back(Fiber* from, void** sched_sp, void*) { kj_switch(&from->sp, *sched_sp); }
+void fiber_switch(Fiber* from, Fiber* to) { kj_switch(&from->sp, to->sp); }
+void fiber_context_init(Fiber*) {}
 #else
 namespace {
 void uc_entry(unsigned lo, unsigned hi, unsigned alo, unsigned ahi) {
@@ -178,11 +178,11 @@ void fiber_start(Fiber* f, void (*entry)(void*), void* arg) {
     makecontext(uc, (void (*)())uc_entry, 4, (unsigned)e, (unsigned)(e >> 32), (unsigned)a,
                 (unsigned)(a >> 32));
 }
-void fiber_switch(void**, void* save_uctx, Fiber* to) {
-    swapcontext(static_cast<ucontext_t*>(save_uctx), static_cast<ucontext_t*>(to->uctx));
+void fiber_switch(Fiber* from, Fiber* to) {
+    swapcontext(static_cast<ucontext_t*>(from->uctx), static_cast<ucontext_t*>(to->uctx));
 }
-void fiber_switch_back(Fiber* from, void**, void* sched_uctx) {
-    swapcontext(static_cast<ucontext_t*>(from->uctx), static_cast<ucontext_t*>(sched_uctx));
+void fiber_context_init(Fiber* f) {
+    if (!f->uctx) f->uctx = new ucontext_t;
 }
 #endif
 }  // namespace kj

@@ -22,8 +22,8 @@ struct Fiber {
 };
 Fiber* fiber_new(size_t stack_bytes);
 void fiber_start(Fiber* f, void (*entry)(void*), void* arg);  // make it start at entry(arg)
-void fiber_switch(void** save_sp, void* save_uctx, Fiber* to);  // from the current context
-void fiber_switch_back(Fiber* from, void** sched_sp, void* sched_uctx);
+void fiber_switch(Fiber* from, Fiber* to);  // save the running context in from, run to
+void fiber_context_init(Fiber* f);  // a Fiber that only holds a saved context (no stack)
 bool in_guard_page(const void* addr);
 void fiber_thread_init();  // this OS thread: the stack-overflow handler and its signal stack
 
@@ -61,9 +61,10 @@ struct Launch {
 };
 
 struct Worker {
-    void* sched_sp = nullptr;
-    void* sched_uctx = nullptr;
-    Fiber* current = nullptr;
+    Fiber sched;               // the block scheduler's own context (the worker's stack)
+    Fiber* current = nullptr;  // the fiber running now (&sched in the scheduler)
+    std::vector<int> runq;     // threads released from a wait, in resume order
+    size_t runq_head = 0;
     std::vector<Slot> slots;
     std::vector<Fiber*> fibers;  // all of this worker's fibers
     std::vector<Fiber*> idle;    // parked fibers ready for another runner loop
@@ -86,6 +87,7 @@ int thread_at(const Worker* w, int position);  // start order -> linear thread i
 void set_coords(Worker* w, int t);
 [[noreturn]] void fail(Worker* w, int code, const std::string& what);  // abandon the block
 void yield(Worker* w);  // the current GPU thread waits; returns when resumed
+void make_runnable(Worker* w, int t);  // a waiting thread may go on (queued for resumption)
 std::string where(const Worker* w, int t);  // "block (..), thread (..)"
 std::string kernel_label(const Worker* w);
 

@@ -29,6 +29,7 @@ Worker* own_worker() {
     if (!tl_own) {
         fiber_thread_init();
         tl_own = new Worker;
+        fiber_context_init(&tl_own->sched);
         void* p = nullptr;
         if (posix_memalign(&p, 4096, kDynSmemBytes) == 0) tl_own->dyn_smem = static_cast<char*>(p);
     }
@@ -38,16 +39,41 @@ Worker* own_worker() {
 Fiber* take_fiber(Worker* w);
 void runner_entry(void* arg);
 
+// Where control goes when the running fiber stops: the next released thread, else a runner
+// for the unstarted threads, else the block's scheduler.
+Fiber* next_fiber(Worker* w) {
+    if (w->runq_head < w->runq.size()) {
+        int t = w->runq[w->runq_head++];
+        if (w->runq_head == w->runq.size()) {
+            w->runq.clear();
+            w->runq_head = 0;
+        }
+        Slot& s = w->slots[t];
+        s.state = State::Running;
+        w->cur = t;
+        set_coords(w, t);
+        return s.fiber;
+    }
+    if (w->next_unstarted < w->n && !w->failed) {
+        if (Fiber* f = take_fiber(w)) return f;
+    }
+    w->cur = -1;
+    return &w->sched;
+}
+
+void switch_to(Worker* w, Fiber* to) {
+    Fiber* from = w->current;
+    if (to == from) return;
+    w->current = to;
+    fiber_switch(from, to);
+}
+
+// A runner with no thread left to start: reusable as it is.
 void park(Worker* w) {
     Fiber* self = w->current;
     self->parked = true;
-    fiber_switch_back(self, &w->sched_sp, w->sched_uctx);
-}
-
-void resume(Worker* w, Fiber* f) {
-    w->current = f;
-    fiber_switch(&w->sched_sp, w->sched_uctx, f);
-    w->current = nullptr;
+    w->idle.push_back(self);
+    switch_to(w, next_fiber(w));
 }
 
 Fiber* take_fiber(Worker* w) {
@@ -79,7 +105,7 @@ void runner_entry(void* arg) {
     for (;;) {
         Fiber* self = w->current;
         self->parked = false;
-        while (w->next_unstarted < w->n) {
+        while (w->next_unstarted < w->n && !w->failed) {
             int t = thread_at(w, w->next_unstarted++);
             Slot& s = w->slots[t];
             s.state = State::Running;
@@ -93,7 +119,6 @@ void runner_entry(void* arg) {
     }
 }
 
-// never destroyed: the pool's threads still wait on them while the process exits
 std::mutex& pool_mutex = *new std::mutex;
 std::condition_variable& pool_cv = *new std::condition_variable;
 std::condition_variable& done_cv = *new std::condition_variable;
@@ -157,19 +182,19 @@ std::string kernel_label(const Worker* w) {
            std::to_string(w->launch->cfg.line) + ")";
 }
 
-void yield(Worker* w) {
-    Fiber* self = w->current;
-    fiber_switch_back(self, &w->sched_sp, w->sched_uctx);
-    if (w->failed) {  // never resumed after a failure; kept for safety
-        for (;;) fiber_switch_back(self, &w->sched_sp, w->sched_uctx);
-    }
+void yield(Worker* w) { switch_to(w, next_fiber(w)); }
+
+void make_runnable(Worker* w, int t) {
+    w->slots[t].state = State::Runnable;
+    if (t != w->cur) w->runq.push_back(t);
 }
 
 void fail(Worker* w, int code, const std::string& what) {
     error_set(code, kernel_label(w) + ": " + what, true);
     w->failed = true;
-    Fiber* self = w->current;
-    for (;;) fiber_switch_back(self, &w->sched_sp, w->sched_uctx);
+    w->cur = -1;
+    if (w->current == &w->sched) abort();  // only GPU threads fail; never the scheduler
+    for (;;) switch_to(w, &w->sched);  // never resumed: the block is abandoned
 }
 
 void* dynamic_smem() {
@@ -212,43 +237,30 @@ void run_block(Worker* w, const Launch& L, long b) {
         std::memset(w->dyn_smem, settings().smem_fill, L.cfg.smem);
         fill_static_shared();
     }
+    w->runq.clear();
+    w->runq_head = 0;
+    w->current = &w->sched;
     tl_worker = w;
     for (;;) {
         if (w->failed) break;
-        if (w->next_unstarted < w->n) {
-            Fiber* f = take_fiber(w);
-            if (!f) {
-                error_set(cudaErrorMemoryAllocation,
-                          kernel_label(w) + ": no memory for another thread's stack", true);
-                w->failed = true;
-                break;
-            }
-            resume(w, f);
-            if (f->parked) w->idle.push_back(f);
+        Fiber* f = next_fiber(w);
+        if (f != &w->sched) {
+            switch_to(w, f);
             continue;
         }
-        if (w->live == 0) break;
-        bool progress = false;
-        for (int p = 0; p < w->n && !w->failed; p++) {
-            int t = thread_at(w, p);
-            Slot& s = w->slots[t];
-            if (s.state != State::Runnable) continue;
-            s.state = State::Running;
-            w->cur = t;
-            set_coords(w, t);
-            Fiber* f = s.fiber;
-            resume(w, f);
-            if (f->parked) w->idle.push_back(f);
-            progress = true;
-        }
-        if (!progress && !w->failed && warp_resolve_activemask(w)) continue;
-        if (!progress && !w->failed) {
-            error_set(cudaErrorLaunchFailure,
-                      kernel_label(w) + ": deadlock, no thread of the block can go on: " +
-                          describe_waits(w),
-                      true);
+        if (w->failed || w->live == 0) break;
+        if (w->next_unstarted < w->n) {
+            error_set(cudaErrorMemoryAllocation,
+                      kernel_label(w) + ": no memory for another GPU thread's stack", true);
             w->failed = true;
+            break;
         }
+        if (warp_resolve_activemask(w)) continue;
+        error_set(cudaErrorLaunchFailure,
+                  kernel_label(w) + ": deadlock, no thread of the block can go on: " +
+                      describe_waits(w),
+                  true);
+        w->failed = true;
     }
     if (w->failed) {
         // the block's fibers stopped inside user code: restart them before any reuse

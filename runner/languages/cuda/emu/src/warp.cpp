@@ -51,7 +51,7 @@ void complete_warp(Worker* w, int warp, unsigned mask) {
     for (unsigned m = mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         Slot& s = w->slots[base + l];
-        if (s.op != f.op || s.line != f.line)
+        if (s.op != f.op || (s.line != f.line && f.op != OpActiveMask))
             fail(w, cudaErrorLaunchFailure,
                  std::string("lanes of one warp meet at different warp operations: ") +
                      kOpNames[f.op] + " at line " + std::to_string(f.line) + " (" +
@@ -109,7 +109,12 @@ void complete_warp(Worker* w, int warp, unsigned mask) {
             case OpReduceXor: s.result = uxor; break;
             default: s.result = 0; break;
         }
-        s.state = State::Runnable;
+    }
+    if (w->reverse) {
+        for (int l = 31; l >= 0; l--)
+            if ((mask >> l) & 1) make_runnable(w, base + l);
+    } else {
+        for (unsigned m = mask; m; m &= m - 1) make_runnable(w, base + __builtin_ctz(m));
     }
     w->waiting[warp] &= ~mask;
 }
@@ -139,11 +144,12 @@ void barrier_check(Worker* w) {
     if (first < 0) return;
     int op = w->slots[first].op;
     uint64_t result = op == OpSyncCount ? count : op == OpSyncAnd ? all : op == OpSyncOr ? any : 0;
-    for (int t = 0; t < w->n; t++) {
+    for (int p = 0; p < w->n; p++) {
+        int t = thread_at(w, p);
         Slot& s = w->slots[t];
         if (s.state != State::AtBarrier) continue;
         s.result = result;
-        s.state = State::Runnable;
+        make_runnable(w, t);
     }
     w->arrived = 0;
 }
