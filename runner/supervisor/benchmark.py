@@ -43,7 +43,7 @@ MAX_GAP_MS = 0.05  # the most of the calibrated sync gap a call's figures are al
 # (runner/child/jax_solution.py), measure that gap, which is longer and more variable than other
 # languages' host wake-up (0.12-0.25 ms, against 0.015-0.03 ms, on an H200): its allowance is
 # larger, and taken at the slowest of the empty calls instead of their median (at their 90th
-# percentile, one relu judgement in five was still flagged; bench/results/2026-11-24-h200-
+# percentile, one relu judgement in five was still flagged; bench/results/archive/2026-11-24-h200-
 # session4).
 LANGUAGE_MAX_GAP_MS = {"jax": 0.5}
 LANGUAGE_GAP_QUANTILE = {"jax": 1.0}
@@ -389,7 +389,7 @@ def _bound_holds(j: Judgement, run: CaseRun) -> bool:
     CPU time. A GPU case whose events have converged goes on while it is not (within its
     budget): the median of the dozen windows a steady case needs moved by 0.1 ms and more
     from one judgement of the same Mojo solution to the next, so that its bound replaced the
-    events' figure in one judgement in four (bench/results/2026-11-24-h200-session7)."""
+    events' figure in one judgement in four (bench/results/archive/2026-11-24-h200-session7)."""
     if j.job.device != "cuda" or not run.windows:
         return True
     calib = run.calibration

@@ -1,7 +1,7 @@
 """Is the runner's clock right? Judge the CUDA vector add N times and compare with
 ``triton.testing.do_bench`` of the same call, measured in a separate process.
 
-    python bench/timing_truth_vector_add.py [--runs 10] [--budget 3] [--source FILE]
+    python bench/probes/2026-11-24/timing_truth_vector_add.py [--runs 10] [--budget 3] [--source FILE]
 
 Prints one JSON object: the runner's per-judgement medians, their coefficient of variation,
 the do_bench median and the ratio runner / do_bench. Needs a CUDA GPU and nvcc.
@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 PROBLEM = ROOT / "problems" / "catalog" / "vector-add"

@@ -1,6 +1,6 @@
 """Where a cold judgement's seconds go on a GPU machine, piece by piece.
 
-    python bench/cold_start_profile.py [--repeat 3] [--out FILE.json]
+    python bench/probes/2026-11-24/cold_start_profile.py [--repeat 3] [--out FILE.json]
 
 Each piece runs in fresh processes, ``--repeat`` times, and the medians are reported:
 the bare interpreter, ``import torch``, a CUDA context through the driver API alone (ctypes,
@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "bench"))
 from provenance import provenance  # noqa: E402
 

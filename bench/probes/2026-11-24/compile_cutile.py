@@ -11,7 +11,7 @@ an int a 32-bit and a float a float32 ``ScalarConstraint`` (what ``ct.launch`` i
 ``ct.Constant`` parameter its value. Every distinct signature is compiled once.
 
     PATH=/tmp/cutile/site/nvidia/cu13/bin:$PATH \\
-        python bench/languages/compile_cutile.py --site /tmp/cutile/site [--starters]
+        python bench/probes/2026-11-24/compile_cutile.py --site /tmp/cutile/site [--starters]
 
 ``tileiras`` 13.4 writes PTX ``.version 9.4`` and hands it to a ``ptxas``: the one beside it,
 else the first on PATH. That must be 13.4 or newer (CUDA 13.0's stops at "Unsupported .version
@@ -35,7 +35,7 @@ import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
 import torch  # noqa: E402

@@ -5,7 +5,7 @@ written, the file system under site-packages, the CPU quota, and the wall of ``i
 with the installed caches, with a private bytecode cache (``PYTHONPYCACHEPREFIX``), and of its
 shared libraries loaded alone. JSON on stdout (and in --out).
 
-    python3 bench/import_probe.py [--repeat 3] [--out FILE]
+    python3 bench/probes/2026-11-24/import_probe.py [--repeat 3] [--out FILE]
 """
 
 from __future__ import annotations

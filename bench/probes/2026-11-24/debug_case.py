@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 
 from runner.supervisor import benchmark  # noqa: E402
 from runner.tools.hostile import HostGuard, judge_case, load_cases  # noqa: E402

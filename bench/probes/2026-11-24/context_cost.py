@@ -3,7 +3,7 @@ already holds a context (the service's supervisor): ``torch.cuda.init()``, the f
 the driver handle, the timing events and the lead-in spin's calibration, each timed on the
 host in a fresh process (runner/child/torch_child.py ``_context`` does the same steps).
 
-    python3 bench/context_cost.py [--repeats 5] [--out FILE]
+    python3 bench/probes/2026-11-24/context_cost.py [--repeats 5] [--out FILE]
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 STEPS = r"""

@@ -7,7 +7,7 @@ imported anew in every call with and without the lead-in spin, the host-blocking
 same memory traffic); ``do_bench`` of the per-call-import call; the largest error of the
 copied result per variant (a missing stream wait would read a half-computed result).
 
-    python3 bench/trust/jax_timing_probe.py [--n 25000000] [--calls 200] [--out FILE]
+    python3 bench/probes/2026-11-24/jax_timing_probe.py [--n 25000000] [--calls 200] [--out FILE]
 
 Prints a table (median ms per variant) and writes JSON with the provenance.
 """
@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parents[k]) for k in (1, 2)]
+sys.path[:0] = [str(Path(__file__).resolve().parents[k]) for k in (2, 3)]
 
 VARIANTS = ("stream", "views", "ordered", "ordered_no_spin", "blocking", "torch_add")
 

@@ -10,7 +10,7 @@ does show indexing, tails, masks and reductions. ``PaddingMode.UNDETERMINED`` pa
 (floats) or 0x5A (integers), so a kernel that relies on undetermined padding shows up.
 Tests over --max-elements tensor elements or --max-blocks blocks are skipped.
 
-    python bench/languages/emulate_cutile.py [-k SLUG]
+    python bench/probes/2026-11-24/emulate_cutile.py [-k SLUG]
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import types
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
 import torch  # noqa: E402
