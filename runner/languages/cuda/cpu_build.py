@@ -134,11 +134,65 @@ def runtime_objects(cxx: str, options: BuildOptions) -> list[Path]:
     return [out / f"{s.stem}.o" for s in sources]
 
 
+def precompiled_header(cxx: str, options: BuildOptions) -> Path | None:
+    """A header that includes cuda_runtime.h, with g++'s precompiled form beside it (built once
+    into the cache), to ``-include`` instead of cuda_runtime.h: parsing the standard headers the
+    emulation's include is most of a small solution's compile (measured on the 2-core box: a
+    vector add in 0.4 s of CPU instead of 1.1 s). None for compilers other than g++, or when it
+    cannot be built (the plain include is then used)."""
+    if not Path(cxx).name.startswith("g++"):
+        return None
+    flags = [*optimisation_flags(options), *COMMON_FLAGS]
+    key = hashlib.sha256(
+        "\0".join([_tree_digest(), compiler_version(cxx), " ".join(flags), "pch"]).encode()
+    ).hexdigest()[:20]
+    out = proc.cache_dir(CACHE) / f"pch-{key}"
+    header = out / "kj_pch.h"
+    if (out / "kj_pch.h.gch").is_file():
+        return header
+    tmp = out.with_name(f"{out.name}.{os.getpid()}.tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    (tmp / "kj_pch.h").write_text("#include <cuda_runtime.h>\n")
+    try:
+        done = subprocess.run(
+            [
+                cxx,
+                *flags,
+                "-isystem",
+                str(INCLUDE_DIR),
+                "-x",
+                "c++-header",
+                str(tmp / "kj_pch.h"),
+                "-o",
+                str(tmp / "kj_pch.h.gch"),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=RUNTIME_BUILD_TIMEOUT_S,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        shutil.rmtree(tmp, ignore_errors=True)
+        return None
+    if done.returncode != 0:
+        shutil.rmtree(tmp, ignore_errors=True)
+        return None
+    for f in tmp.iterdir():
+        f.chmod(0o644)
+    tmp.chmod(0o755)
+    try:
+        os.replace(tmp, out)
+    except OSError:  # another process built it first
+        shutil.rmtree(tmp, ignore_errors=True)
+    return header if (out / "kj_pch.h.gch").is_file() else None
+
+
 def clean_log(text: str, build_dir: Path) -> str:
     """Sandbox and cache paths out of the compiler's messages; the user's file is solution.cu."""
     for prefix in {str(build_dir), str(build_dir.resolve())}:
         text = text.replace(prefix + "/", "")
     text = text.replace(str(INCLUDE_DIR) + "/", "<cuda emulation>/")
+    text = re.sub(r"(?m)^In file included from \S*/kj_pch\.h:\d+:?\n", "", text)
     text = re.sub(r"(?m)^\S*/" + re.escape(USER_FILE), USER_FILE, text)
     text = re.sub(r"(?m)^In file included from <command-line>:\n", "", text)
     if len(text) > LOG_CAP:
@@ -169,6 +223,7 @@ def build(
         objects = runtime_objects(cxx, options)
     except (RuntimeError, OSError, subprocess.TimeoutExpired) as exc:
         return CompileResult(False, f"{exc}\n", None, False, time.monotonic() - t0)
+    pch = precompiled_header(cxx, options)
     flags = [*optimisation_flags(options), *COMMON_FLAGS, "-shared"]
     key = hashlib.sha256(
         "\0".join(
@@ -191,7 +246,7 @@ def build(
         "-isystem",
         str(INCLUDE_DIR),
         "-include",
-        "cuda_runtime.h",
+        str(pch) if pch else "cuda_runtime.h",
         "-x",
         "c++",
         USER_FILE,
@@ -208,7 +263,7 @@ def build(
         timeout_s=timeout_s,
         env=env,
         cap_bytes=LOG_CAP,
-        ro_binds=[EMU_DIR, objects[0].parent],
+        ro_binds=[EMU_DIR, objects[0].parent, *([pch.parent] if pch else [])],
         nice=COMPILE_NICE,
     )
     log = clean_log(out.output, build_dir)
