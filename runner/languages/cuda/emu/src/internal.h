@@ -41,17 +41,17 @@ enum Op : int {
 };
 const char* op_name(int op);
 
-struct Slot {
-    State state = State::Unstarted;
-    int op = 0;
+struct Slot {  // 40 bytes: a warp's 32 slots span 20 cache lines
+    uint64_t value = 0;    // the value a warp operation contributes
+    uint64_t result = 0;   // what the operation returns to this thread
+    Fiber* fiber = nullptr;
     int line = 0;
     unsigned mask = 0;
-    int arg = 0;
-    int width = 32;
-    uint64_t value = 0;
-    uint64_t result = 0;
-    int pred = 0;
-    Fiber* fiber = nullptr;
+    int arg = 0;           // source lane, delta or lane mask of a shuffle
+    State state = State::Unstarted;
+    uint8_t op = 0;
+    uint8_t width = 32;
+    uint8_t pred = 0;
 };
 
 struct Launch {
