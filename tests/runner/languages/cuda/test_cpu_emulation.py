@@ -271,3 +271,16 @@ def test_stack_overflow_is_reported_not_silent(library):
     out = run_alone(library, "lib.fail_stack(buf)")
     assert out.startswith("719 unspecified launch failure: kernel deep")
     assert "stack overflow of block (0,0,0), thread (0,0,0)" in out
+
+
+def test_threads_that_returned_count_as_arrived_and_activemask_is_who_meets(lib):
+    n = 40
+    x = np.arange(64, dtype=np.float32)
+    y = np.zeros(64, np.float32)
+    masks = np.zeros(128, np.uint32)
+    lib.run_early_exit(ptr(x), ptr(y), ptr(masks), ctypes.c_int(n))
+    assert last_error(lib) == (0, "")
+    assert np.array_equal(y[:n], np.roll(x[:n], -1))
+    assert set(masks[[0, 5, 9, 32, 41]]) == {0x3FF}
+    # warp 0: lanes 20-31 are all live and meet; warp 1: only lanes 32-39 are live (t < 40)
+    assert set(masks[64 + np.arange(20, 32)]) == {0xFFF00000}

@@ -321,3 +321,19 @@ __device__ int recurse(volatile int* x, int depth) {
 }
 __global__ void deep(int* x, int depth) { x[threadIdx.x] = recurse(x, depth); }
 extern "C" void fail_stack(int* x) { deep<<<1, 2>>>(x, 1 << 20); }
+
+// threads that return before a barrier count as arrived; __activemask in a divergent branch
+__global__ void early_exit(const float* x, float* y, unsigned* masks, int n) {
+    __shared__ float s[64];
+    int t = threadIdx.x, lane = t % 32;
+    if (lane < 10) masks[t] = __activemask();  // the others wait at the barrier below
+    __syncthreads();
+    if (t >= n) return;
+    s[t] = x[t];
+    __syncthreads();
+    y[t] = s[(t + 1) % n];
+    if (lane >= 20) masks[64 + t] = __activemask();  // the others exit or are past it
+}
+extern "C" void run_early_exit(const float* x, float* y, unsigned* masks, int n) {
+    early_exit<<<1, 64>>>(x, y, masks, n);
+}
