@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install the system packages the test suite needs (bubblewrap for the process sandbox,
 # docker-compose for the deployment file checks, docker.io and debootstrap for the Docker
-# stack tests, chromium for the browser tests).
+# stack tests, chromium for the browser tests, g++ for CUDA C++ on the CPU).
 # Idempotent and tolerant: installs only what is missing, only as root (or with passwordless
 # sudo), and never fails the build because it could not install something.
 set -uo pipefail
@@ -16,6 +16,8 @@ command -v docker-compose >/dev/null 2>&1 || missing+=(docker-compose)
 # from Debian's archive where no registry is reachable).
 command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
 command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
+# g++ builds CUDA C++ for the CPU (runner/languages/cuda/cpu_build.py, the emulation).
+command -v g++ >/dev/null 2>&1 || missing+=(g++)
 # Chromium for the browser tests (tests/browser, Playwright drives /usr/bin/chromium).
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 
