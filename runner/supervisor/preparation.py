@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from runner.contract.vocabulary import CPU_LANGUAGES, LANGUAGE_NAMES, LANGUAGES, NATIVE_LANGUAGES
-from runner.supervisor import cutedsl, cutile, devices, gpulock, mojo, mojo_context
+from runner.supervisor import cutedsl, cutile, devices, emulation, gpulock, mojo, mojo_context
 from runner.supervisor.outcome import Verdict
 
 if TYPE_CHECKING:
@@ -89,6 +89,9 @@ def prepare_source(j: Judgement) -> Path:
     j.emit({"phase": "compiling"})
     if job.language == "mojo":
         from runner.supervisor.mojo_build import compile_mojo as compile_native  # noqa: PLC0415
+    elif emulation.emulated(job):  # CUDA C++ on the CPU: the host compiler, the emulation
+        compile_native = emulation.compile_for_cpu
+        j.flags.append(emulation.FLAG)
     else:
         from runner.supervisor.compile import compile_cuda as compile_native  # noqa: PLC0415
 
@@ -107,6 +110,8 @@ def prepare_source(j: Judgement) -> Path:
             from runner.supervisor.mojo_build import first_error_line  # noqa: PLC0415
 
             first = first_error_line(res.log)
+        elif emulation.emulated(job):
+            first = emulation.first_error(res.log)
         else:
             first = next((ln for ln in res.log.splitlines() if "error" in ln), "")
         raise Verdict("compile_error", "Compilation failed" + (f": {first}" if first else "."))
