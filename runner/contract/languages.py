@@ -64,7 +64,14 @@ def unregister(name: str) -> None:
 
 
 for _record in (
-    Language("cuda", "CUDA C++", "solution.cu", GPU, native=True, suffixes=(".cu", ".cuh")),
+    Language(
+        "cuda",
+        "CUDA C++",
+        "solution.cu",
+        GPU_AND_CPU,  # on the CPU through the project's emulation (docs/languages/cuda.md)
+        native=True,
+        suffixes=(".cu", ".cuh"),
+    ),
     Language(
         "triton",
         "Triton",

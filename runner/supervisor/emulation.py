@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import shutil
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,12 +27,23 @@ if TYPE_CHECKING:
 # them off the GPU boards (judge/selectors)
 FLAG = "cuda_cpu_emulation"
 DIAGNOSTICS_MODULE = "runner.languages.cuda.diagnostics"
+HOST_COMPILERS = ("g++", "clang++", "c++")
 _LINE = re.compile(r"\bline (\d+)")
 
 
 def emulated(job: JobSpec) -> bool:
     """Whether the job's CUDA C++ runs on the CPU through the emulation."""
     return job.language == "cuda" and job.device == "cpu"
+
+
+def compiler_missing() -> str | None:
+    """Why this worker cannot build CUDA C++ for the CPU (no host C++ compiler), or None."""
+    if any(shutil.which(name) for name in HOST_COMPILERS):
+        return None
+    return (
+        "This judge worker cannot run CUDA C++ on the CPU: no host C++ compiler "
+        f"({', '.join(HOST_COMPILERS)}) is installed (scripts/install-system-deps.sh installs g++)."
+    )
 
 
 def unsupported_log(sentence: str) -> str:

@@ -57,9 +57,15 @@ def _mojo_lacks(job: JobSpec) -> str | None:
     return None
 
 
+def _cuda_lacks(job: JobSpec) -> str | None:
+    """On the CPU device, the host C++ compiler the emulation builds with."""
+    return emulation.compiler_missing() if job.device == "cpu" else None
+
+
 # languages offered only where their package or compiler is installed beside the runner (never
 # in requirements.txt: the worker's operator adds it): why this worker cannot judge a job, or None
 WORKER_LACKS: dict[str, Callable[[JobSpec], str | None]] = {
+    "cuda": _cuda_lacks,
     "cute": _cute_lacks,
     "cutile": _cutile_lacks,
     "tilelang": _tilelang_lacks,
