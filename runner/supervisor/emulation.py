@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from runner.contract import languages
 from runner.supervisor.compile import USER_FILE, CompileResult
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ _LINE = re.compile(r"\bline (\d+)")
 
 def emulated(job: JobSpec) -> bool:
     """Whether the job's CUDA C++ runs on the CPU through the emulation."""
-    return job.language == "cuda" and job.device == "cpu"
+    return job.language == "cuda" and languages.emulated(job.language, job.device)
 
 
 def compiler_missing() -> str | None:
