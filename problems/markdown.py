@@ -28,7 +28,8 @@ def render_markdown(text: str, anchors: bool = False) -> str:
         last = code.end()
     parts.append(MATH.sub(keep, text[last:]))
     rendered = md.markdown(
-        html.escape("".join(parts), quote=False), extensions=["fenced_code", "tables", *(["toc"] if anchors else [])]
+        html.escape("".join(parts), quote=False),
+        extensions=["fenced_code", "tables", *(["toc"] if anchors else [])],
     )
     return re.sub(
         r"KJMATH(\d+)X", lambda m: html.escape(stash[int(m.group(1))], quote=False), rendered
