@@ -35,6 +35,19 @@ def test_a_run_is_accepted_in_the_native_child_and_labelled_cpu_emulation():
     assert r.phases["compile_s"] > 0
 
 
+def test_a_library_built_once_is_taken_from_the_cache_keyed_by_source_and_engine(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setenv("KERNELJUDGE_CACHE", str(tmp_path))
+    source = f"// {tmp_path.name}\n{CORRECT}"
+    first = judge(job(source, language="cuda", mode="run"))
+    second = judge(job(source, language="cuda", mode="run"))
+    assert first.verdict == second.verdict == "accepted", (first.message, second.message)
+    assert "compile_cached" not in first.flags and "compile_cached" in second.flags
+    key = emulation.engine_fingerprint()
+    assert len(key) == 64 and key == emulation.engine_fingerprint()
+
+
 def test_a_submit_is_benchmarked_at_the_cpu_sizes_within_the_cpu_time_bound():
     r = judge(job(CORRECT, language="cuda", mode="submit"))
     assert r.verdict == "accepted", (r.message, r.details)
