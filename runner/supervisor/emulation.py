@@ -10,20 +10,15 @@ calls are bounded by the job's CPU time (runner/supervisor/cputime.py).
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-import hashlib
 import importlib.util
 import re
 import shutil
-import subprocess
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from runner.contract import languages
-from runner.sandbox import process as proc
-from runner.supervisor.compile import USER_FILE, CompileResult, cached_library, store_library
+from runner.supervisor.compile import USER_FILE, CompileResult
 
 if TYPE_CHECKING:
     from runner.contract import JobSpec
@@ -35,6 +30,7 @@ FLAG = "cuda_cpu_emulation"
 DIAGNOSTICS_MODULE = "runner.languages.cuda.diagnostics"
 HOST_COMPILERS = ("g++", "clang++", "c++")
 _LINE = re.compile(r"\bline (\d+)")
+_NAMED = re.compile(re.escape(USER_FILE) + r":(\d+):\s*(.*)", re.S)
 
 
 def emulated(job: JobSpec) -> bool:
@@ -54,7 +50,12 @@ def compiler_missing() -> str | None:
 
 def unsupported_log(sentence: str) -> str:
     """The unsupported construct as a compiler line of the user's file (``solution.cu:LINE:
-    error: ...``, which the editor marks), or the sentence alone when it names no line."""
+    error: ...``, which the editor marks): the emulation names it ``solution.cu:LINE: ...``
+    (or "line N"); without a line, the sentence alone after the file's name."""
+    sentence = sentence.strip()
+    named = _NAMED.match(sentence)
+    if named is not None:
+        return f"{USER_FILE}:{named.group(1)}: error: {named.group(2)}\n"
     match = _LINE.search(sentence)
     if match is None:
         return f"{USER_FILE}: error: {sentence}\n"
@@ -63,57 +64,20 @@ def unsupported_log(sentence: str) -> str:
 
 def compile_for_cpu(source: str, job_dir: Path, arch: str, timeout_s: float) -> CompileResult:
     """The solution built against the emulation's headers and runtime with the host compiler
-    (in the compiler sandbox; cached by content), or a failed result whose log says why:
-    an unsupported construct is named with its line before anything is compiled. ``arch`` is
-    not used: the emulation has one target, this CPU."""
+    (in the compiler sandbox; cached by content: runner/languages/cuda/cpu_build.py), or a
+    failed result whose log says why: an unsupported construct is named with its line before
+    anything is compiled. ``arch`` is not used: the emulation has one target, this CPU."""
     from runner.languages.cuda import cpu_build  # noqa: PLC0415
 
     t0 = time.monotonic()
     why = cpu_build.unsupported(source)
     if why:
         return CompileResult(False, unsupported_log(why), None, False, time.monotonic() - t0)
-    key = hashlib.sha256(f"{engine_fingerprint()}\0{source}".encode()).hexdigest()
-    target = job_dir / "solution.so"
-    cdir = proc.cache_dir("cuda-cpu")
-    hit = cached_library(cdir, key, target, t0)
-    if hit is not None:
-        return hit
     build_dir = job_dir / "build"
     build_dir.mkdir(exist_ok=True)
     source_path = build_dir / USER_FILE
     source_path.write_text(source)
-    res = cpu_build.build(source_path, build_dir, timeout_s=timeout_s)
-    if not res.ok or res.so_path is None:
-        return res
-    shutil.copyfile(res.so_path, target)
-    store_library(cdir, key, res.so_path, res.log)
-    return dataclasses.replace(res, so_path=target)
-
-
-def engine_fingerprint() -> str:
-    """What a built library depends on besides the user's source, for the compile cache's
-    key: every file of the emulation (headers, runtime, build script) and the versions of the
-    host compilers it may choose."""
-    from runner.languages.cuda import cpu_build  # noqa: PLC0415
-
-    root = Path(cpu_build.__file__).resolve().parent
-    digest = hashlib.sha256()
-    for path in sorted(root.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
-    digest.update(_compiler_versions().encode())
-    return digest.hexdigest()
-
-
-@functools.cache
-def _compiler_versions() -> str:
-    out = []
-    for name in HOST_COMPILERS:
-        found = shutil.which(name)
-        if found:
-            run = subprocess.run([found, "--version"], capture_output=True, text=True, timeout=60)
-            out.append(f"{found}: {run.stdout.strip()}")
-    return "\n".join(out)
+    return cpu_build.build(source_path, build_dir, timeout_s=timeout_s)
 
 
 def device_name() -> str:

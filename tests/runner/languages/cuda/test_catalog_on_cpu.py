@@ -29,8 +29,6 @@ SEED = 20261128
 PROBLEMS = sorted(p for p in CATALOG.iterdir() if (p / "problem.toml").is_file())
 
 pytestmark = [pytest.mark.cuda_cpu_sweep, pytest.mark.timeout(900)]
-# until the emulation engine (branch emu-core) is merged beside this branch
-pytest.importorskip("runner.languages.cuda.cpu_build")
 
 
 def cuda_solutions(package) -> list:
