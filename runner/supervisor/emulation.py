@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import importlib.util
 import re
-import shutil
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,11 +23,10 @@ if TYPE_CHECKING:
     from runner.contract import JobSpec
     from runner.supervisor.judgement import Judgement
 
-# result.flags of every emulated judgement: the site labels its times "CPU emulation" and keeps
-# them off the GPU boards (judge/selectors)
+# result.flags of every emulated judgement (the site labels it "CPU emulation" and ranks it on
+# no board: judge/rules.py, judge/leaderboards/services.py)
 FLAG = "cuda_cpu_emulation"
 DIAGNOSTICS_MODULE = "runner.languages.cuda.diagnostics"
-HOST_COMPILERS = ("g++", "clang++", "c++")
 _LINE = re.compile(r"\bline (\d+)")
 _NAMED = re.compile(re.escape(USER_FILE) + r":(\d+):\s*(.*)", re.S)
 
@@ -40,11 +38,14 @@ def emulated(job: JobSpec) -> bool:
 
 def compiler_missing() -> str | None:
     """Why this worker cannot build CUDA C++ for the CPU (no host C++ compiler), or None."""
-    if any(shutil.which(name) for name in HOST_COMPILERS):
+    from runner.languages.cuda import cpu_build  # noqa: PLC0415
+
+    if cpu_build.host_compiler(cpu_build.BuildOptions()) is not None:
         return None
     return (
         "This judge worker cannot run CUDA C++ on the CPU: no host C++ compiler "
-        f"({', '.join(HOST_COMPILERS)}) is installed (scripts/install-system-deps.sh installs g++)."
+        f"({', '.join(cpu_build.COMPILERS)}) is installed (scripts/install-system-deps.sh "
+        "installs g++)."
     )
 
 
