@@ -11,7 +11,7 @@ PYTEST_ARGS ?=
 # the sandboxed children (a clean environment of their own) keep the machine's default.
 TEST_JOBS ?= 2
 
-.PHONY: run test test-gpu venv deps dev-deps migrate web-assets
+.PHONY: run test test-gpu test-gpu-hostile venv deps dev-deps migrate web-assets
 
 venv: $(PY)
 $(PY):
@@ -54,3 +54,8 @@ test: dev-deps web-assets
 
 test-gpu: dev-deps
 	$(PY) -m pytest -m gpu tests/runner tests/compat $(PYTEST_ARGS)
+
+# Every CUDA-device case of the hostile corpus, judged on this machine's GPU (one JSON report on
+# stdout; fails unless every case is caught). Needs no Redis or PostgreSQL.
+test-gpu-hostile: dev-deps
+	$(PY) bench/trust/hostile_gpu.py

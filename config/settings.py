@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "accounts",
     "problems",
     "judge",
+    "contests",
     "web",
 ]
 
@@ -211,6 +212,9 @@ KJ_RUNNER_CWD = os.environ.get("KJ_RUNNER_CWD", str(BASE_DIR))
 KJ_RUNNER_SERVICE = env_bool("KJ_RUNNER_SERVICE", False)
 KJ_RUNNER_SOCKET = os.environ.get("KJ_RUNNER_SOCKET", "")  # set per worker by judge_worker
 KJ_RUNNER_SOCKET_DIR = os.environ.get("KJ_RUNNER_SOCKET_DIR", "")  # default: a fresh 0700 tmp dir
+# A worker's language self-tests (judge/worker/selftests.py): at start and then every this many
+# seconds; 0 only at start, -1 never (the site then offers the languages' records).
+KJ_SELFTEST_EVERY_S = env_int("KJ_SELFTEST_EVERY_S", 600)
 KJ_CATALOG_DIR = Path(os.environ.get("KJ_CATALOG_DIR", BASE_DIR / "problems" / "catalog"))
 
 # --- Celery ---------------------------------------------------------------------------------

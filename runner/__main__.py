@@ -281,6 +281,8 @@ def main(argv: list[str] | None = None) -> int:
         return _delegate(["runner.service.server"], argv[1:], "serve")
     if argv and argv[0] == "inspect":
         return _delegate(["runner.tools.inspect"], argv[1:], "inspect")
+    if argv and argv[0] == "selftest":
+        return _delegate(["runner.tools.selftest"], argv[1:], "selftest")
     ap = argparse.ArgumentParser(prog="python -m runner", description="KernelJudge runner")
     sub = ap.add_subparsers(dest="cmd", required=True)
     j = sub.add_parser("judge", help="judge SOURCE against the problem package PROBLEM_DIR")
@@ -302,6 +304,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("validate", help="validate problem packages (solutions, starters)")
     sub.add_parser("serve", help="warm judging service on a unix socket (for a worker)")
     sub.add_parser("inspect", help="PTX, SASS, registers, spills and occupancy of a CUDA source")
+    sub.add_parser("selftest", help="which languages this machine judges on a device")
     try:
         args = ap.parse_args(argv)
     except SystemExit as exc:

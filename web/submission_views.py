@@ -18,7 +18,7 @@ from judge.inspection import (
     submission_roofline,
 )
 from judge.leaderboards.selectors import leaderboard_size, submission_rank
-from judge.models import Status
+from judge.models import RUNNING_STATUSES, Status, Submission
 from judge.profiling import profile_summary
 from judge.rules import judged_emulated
 from judge.submissions.selectors import submission_visible_to
@@ -64,8 +64,9 @@ def _user_paths(text: str) -> str:
 @login_required(login_url="login")
 @require_POST
 def submission_cancel_view(request: HttpRequest, pk: int) -> HttpResponse:
-    """The Cancel button of a queued submission (the page and the problem page's panel use
-    the same service as the API)."""
+    """The Cancel button of a queued or running submission (the page and the problem page's
+    panel use the same service as the API)."""
+    was = Submission.objects.filter(pk=pk).values_list("status", flat=True).first()
     try:
         submission = submission_cancel(request.user, submission_id=pk)
     except SubmissionRefused as exc:
@@ -73,7 +74,8 @@ def submission_cancel_view(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("submission-detail", pk=pk)
     if submission is None:
         raise Http404("No such submission.")
-    messages.success(request, f"Submission #{pk} was cancelled before judging.")
+    when = "before judging" if was == Status.QUEUED else "while it was being judged"
+    messages.success(request, f"Submission #{pk} was cancelled {when}.")
     return redirect("submission-detail", pk=pk)
 
 
@@ -134,7 +136,14 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
             )
         except InspectRefused as exc:
             inspect_error = str(exc)
+    labels = benchmark_labels(submission.problem.spec, submission.device_kind)
     roofline = submission_roofline(submission) if submission.status == "done" else None
+    if roofline and roofline.get("points"):  # the case by the sizes that ran (CPU: cpu_scalars)
+        roofline = {
+            **roofline,
+            "case": labels.get(roofline["case"], roofline["case"]),
+            "points": [{**p, "case": labels.get(p["case"], p["case"])} for p in roofline["points"]],
+        }
     context = {
         "submission": submission,
         "result": result,
@@ -151,10 +160,7 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "failed_tests": sum(1 for t in tests if not t.get("passed")),
         "mismatch": mismatch,
         "benchmark": result.get("benchmark") or {},
-        "benchmark_rows": _benchmark_rows(
-            result.get("benchmark") or {},
-            benchmark_labels(submission.problem.spec, submission.device_kind),
-        ),
+        "benchmark_rows": _benchmark_rows(result.get("benchmark") or {}, labels),
         "device": result.get("device") or {},
         "entry": entry,
         "ranked": ranked,
@@ -167,7 +173,7 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ]
         if can_see_source
         else [],
-        "cancellable": submission.status == Status.QUEUED and can_see_source,
+        "cancellable": submission.status in (Status.QUEUED, *RUNNING_STATUSES) and can_see_source,
         "inspectable": inspectable,
         "inspect": _inspect_view(report),
         "inspect_error": inspect_error,

@@ -117,6 +117,15 @@ class SandboxProcess:
     def peak_memory_bytes(self) -> int | None:
         return self._cg.peak_memory() if self._cg else None
 
+    def cpu_usage(self) -> tuple[int, tuple[int, ...]] | None:
+        """The job cgroup's CPU time so far (JobCgroup.cpu_usage); None without one."""
+        cg = self._cg
+        return cg.cpu_usage() if isinstance(cg, JobCgroup) and cg.accounts_cpu else None
+
+    def thread_ids(self) -> list[int]:
+        cg = self._cg
+        return cg.thread_ids() if isinstance(cg, JobCgroup) else []
+
     @property
     def wall_s(self) -> float:
         return (self.ended or time.monotonic()) - self.started

@@ -140,6 +140,9 @@ class ChildProcess:
         if triton_interpret:
             env["TRITON_INTERPRET"] = "1"
         env["TRITON_F32_DEFAULT"] = "ieee"  # fp32 dots as the reference computes them
+        # Triton's cache (IR, PTX, cubins) in the job folder, deleted with it; its files may
+        # be large (judgement.CHILD_COMPILE_FILE_BYTES)
+        env["TRITON_CACHE_DIR"] = str(job_dir / ".triton-cache")
         env.update(jax_env(device))
         if not self.native:  # JAX's stream for its timing (runner/supervisor/jax_stream.py)
             stream_env, stream_binds = jax_stream.child_env(device)

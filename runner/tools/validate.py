@@ -53,6 +53,19 @@ class PackageReport:
         return {"slug": self.slug, "ok": self.ok, "checks": [asdict(c) for c in self.checks]}
 
 
+# The verdicts that catch a wrong solution: a judgement of its output or of its run. Never
+# `rejected` (the timing harness's own checks, run after every test passed), `compile_error`
+# (a fixture that never ran) or `internal_error` (the harness failed): a wrong solution
+# "caught" by those would pass unnoticed the day the harness works.
+CAUGHT_VERDICTS = (
+    "wrong_answer",
+    "runtime_error",
+    "time_limit_exceeded",
+    "memory_limit_exceeded",
+    "output_limit_exceeded",
+)
+
+
 def solution_language(path: Path) -> str | None:
     return language_of_file(path.name)
 
@@ -152,7 +165,7 @@ def validate_package(
             continue
         res = judge(JobSpec(problem, source, lang, "submit", device, seed, limits))
         want_accept = sol.name.startswith("correct_")
-        ok = res.accepted == want_accept and res.verdict != "internal_error"
+        ok = res.accepted if want_accept else res.verdict in CAUGHT_VERDICTS
         bench = (res.benchmark or {}).get("cases") or [{}]
         report.checks.append(
             Check(

@@ -181,7 +181,7 @@ def test_timing_stability_and_truth():
     p = subprocess.run(
         [
             sys.executable,
-            str(ROOT / "bench" / "timing_truth_vector_add.py"),
+            str(ROOT / "bench" / "probes" / "2026-11-24" / "timing_truth_vector_add.py"),
             "--runs",
             "10",
             "--budget",

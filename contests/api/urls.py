@@ -1,0 +1,38 @@
+from django.urls import path
+
+from contests.api import board, contests, groups, moderation, participation
+
+urlpatterns = [
+    path("contests/", contests.ContestListCreateView.as_view(), name="api-contest-list"),
+    path("contests/<slug:slug>/", contests.ContestDetailView.as_view(), name="api-contest"),
+    path("contests/<slug:slug>/join/", participation.ContestJoinView.as_view(),
+         name="api-contest-join"),
+    path("contests/<slug:slug>/start/", participation.ContestStartView.as_view(),
+         name="api-contest-start"),
+    path("contests/<slug:slug>/submissions/", participation.ContestSubmitView.as_view(),
+         name="api-contest-submit"),
+    path("contests/<slug:slug>/board/", board.ContestBoardView.as_view(), name="api-contest-board"),
+    path("contests/<slug:slug>/board/csv/", board.ContestBoardCsvView.as_view(),
+         name="api-contest-board-csv"),
+    path("contests/<slug:slug>/clarifications/",
+         moderation.ClarificationListCreateView.as_view(), name="api-contest-clarifications"),
+    path("contests/<slug:slug>/clarifications/<int:pk>/answer/",
+         moderation.ClarificationAnswerView.as_view(), name="api-contest-clarification-answer"),
+    path("contests/<slug:slug>/announcements/",
+         moderation.AnnouncementListCreateView.as_view(), name="api-contest-announcements"),
+    path("contests/<slug:slug>/unfreeze/", moderation.ContestUnfreezeView.as_view(),
+         name="api-contest-unfreeze"),
+    path("contests/<slug:slug>/entries/", moderation.EntryListView.as_view(),
+         name="api-contest-entries"),
+    path("contests/<slug:slug>/entries/<int:pk>/disqualify/",
+         moderation.EntryDisqualifyView.as_view(), name="api-contest-entry-disqualify"),
+    path("contests/<slug:slug>/submissions/<int:pk>/disqualify/",
+         moderation.SubmissionDisqualifyView.as_view(), name="api-contest-submission-disqualify"),
+    path("contests/<slug:slug>/similarity/", moderation.SimilarityView.as_view(),
+         name="api-contest-similarity"),
+    path("contests/<slug:slug>/similarity/<int:pk>/", moderation.SimilarityFlagReviewView.as_view(),
+         name="api-contest-similarity-review"),
+    path("groups/", groups.GroupListCreateView.as_view(), name="api-group-list"),
+    path("groups/<slug:slug>/", groups.GroupDetailView.as_view(), name="api-group"),
+    path("groups/<slug:slug>/members/", groups.GroupMemberView.as_view(), name="api-group-members"),
+]  # fmt: skip
