@@ -37,6 +37,8 @@ COPY judge/ judge/
 COPY problems/ problems/
 COPY runner/ runner/
 COPY web/ web/
+# the language guides, which the site serves (/languages/<name>/: what CUDA's CPU emulation runs)
+COPY docs/languages/ docs/languages/
 COPY docker/entrypoint-web.sh docker/healthcheck.py docker/
 # Known-correct and known-wrong solutions are for validation, never shown: not in the image
 # (this stage is dropped; the final one copies /app without them).

@@ -24,7 +24,9 @@ class _RawHtmlAsText(Extension):
         md.inlinePatterns.deregister("html")
 
 
-def render_markdown(text: str) -> str:
+def render_markdown(text: str, anchors: bool = False) -> str:
+    """``anchors``: headings get ids from their text (``## CUDA on the CPU`` ->
+    ``id="cuda-on-the-cpu"``), for pages that are linked to a section (the language guides)."""
     stash: list[str] = []
 
     def keep(match: re.Match) -> str:
@@ -38,7 +40,8 @@ def render_markdown(text: str) -> str:
         parts.append(code.group(0))
         last = code.end()
     parts.append(MATH.sub(keep, text[last:]))
-    rendered = md.markdown("".join(parts), extensions=["fenced_code", "tables", _RawHtmlAsText()])
+    extensions = ["fenced_code", "tables", _RawHtmlAsText(), *(["toc"] if anchors else [])]
+    rendered = md.markdown("".join(parts), extensions=extensions)
     rendered = EMPTY_HEAD.sub("", rendered)
     return re.sub(
         r"KJMATH(\d+)X", lambda m: html.escape(stash[int(m.group(1))], quote=False), rendered

@@ -36,6 +36,10 @@ class Language:
     import_rank: int = 100
     # how a line comment starts (a written starter's `problem:` line)
     line_comment: str = "#"
+    # on the CPU device it runs through an emulation of its GPU model (CUDA C++: the project's
+    # own, docs/languages/cuda.md): verdicts as on a GPU, times that are the emulation's and
+    # rank on no board
+    emulated_on_cpu: bool = False
 
     def runs_on(self, device: str) -> bool:
         return device in self.devices
@@ -70,10 +74,11 @@ for _record in (
         "cuda",
         "CUDA C++",
         "solution.cu",
-        GPU,
+        GPU_AND_CPU,  # on the CPU through the project's emulation (docs/languages/cuda.md)
         native=True,
         suffixes=(".cu", ".cuh"),
         line_comment="//",
+        emulated_on_cpu=True,
     ),
     Language(
         "triton",
@@ -134,6 +139,13 @@ for _record in (
 
 # The language a Python source is when neither its name nor its imports say.
 DEFAULT_LANGUAGE = "pytorch"
+
+
+def emulated(name: str, device: str) -> bool:
+    """Whether a job of ``name`` on ``device`` runs through an emulation (its times are not a
+    GPU's, and no leaderboard ranks them)."""
+    record = RECORDS.get(name)
+    return device == "cpu" and record is not None and record.emulated_on_cpu
 
 
 def language(name: str) -> Language:
