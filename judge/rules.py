@@ -18,14 +18,17 @@ from judge.errors import SubmissionRefused
 from judge.models import Mode, Submission
 from judge.worker.selectors import workers_live
 from problems.models import Problem
-from runner.contract import CPU_LANGUAGES, LANGUAGES
+from runner.contract import languages
 
 DEVICE_KIND_RE = re.compile(r"^(cpu|gpu-[a-z0-9][a-z0-9_.-]{0,24})$")
 
 
 def languages_offered(device_kind: str | None = None) -> tuple[str, ...]:
-    """The languages judged on a device kind (every language on a GPU; None: on any)."""
-    return CPU_LANGUAGES if device_kind == "cpu" else LANGUAGES
+    """The languages judged on a device kind, from the languages' records (a GPU kind: those
+    that run on a GPU; None: every language)."""
+    if device_kind is None:
+        return languages.names()
+    return languages.on_device("cpu" if device_kind == "cpu" else "cuda")
 
 
 def device_kind_is_live(device_kind: str) -> bool:
@@ -45,16 +48,18 @@ def check_mode(mode: str) -> None:
 
 
 def check_language(language: str, device_kind: str) -> None:
-    if language not in LANGUAGES:
+    if language not in languages.RECORDS:
         raise SubmissionRefused(
-            f"Unknown language {language!r}. Choose one of: {', '.join(LANGUAGES)}.",
+            f"Unknown language {language!r}. Choose one of: {', '.join(languages.names())}.",
             "language_not_offered",
             "language",
         )
-    if language not in languages_offered(device_kind):
+    offered = languages_offered(device_kind)
+    if language not in offered:
+        on_cpu = device_kind == "cpu"
         raise SubmissionRefused(
-            f"{language} runs only on GPU workers; on the CPU device choose one of: "
-            f"{', '.join(CPU_LANGUAGES)}.",
+            f"{language} runs only on {'GPU workers' if on_cpu else 'the CPU device'}; on "
+            f"{'the CPU device' if on_cpu else device_kind} choose one of: {', '.join(offered)}.",
             "language_not_offered",
             "language",
         )

@@ -55,7 +55,7 @@ def test_gpu_only_language_on_cpu_is_refused(language):
         create(language=language)
     assert info.value.field == "language"
     assert f"{language} runs only on GPU workers" in info.value.message
-    assert "pytorch, triton" in info.value.message
+    assert "choose one of: triton, pytorch, jax." in info.value.message
 
 
 def test_malformed_device_is_refused():
