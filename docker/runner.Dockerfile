@@ -38,7 +38,7 @@ ENV DEBIAN_FRONTEND=noninteractive \
 # hadolint ignore=DL3008
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
-        python3 python3-venv bubblewrap util-linux tini ca-certificates \
+        python3 python3-venv bubblewrap util-linux tini ca-certificates g++ \
  && if [ "${WITH_DOCKER_CLI}" = "true" ]; then \
         apt-get install -y --no-install-recommends docker.io; \
     fi \

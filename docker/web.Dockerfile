@@ -36,6 +36,8 @@ COPY judge/ judge/
 COPY problems/ problems/
 COPY runner/ runner/
 COPY web/ web/
+# the language guides, which the site serves (/languages/<name>/: what CUDA's CPU emulation runs)
+COPY docs/languages/ docs/languages/
 COPY docker/entrypoint-web.sh docker/healthcheck.py docker/
 # collectstatic imports the settings, which want a SECRET_KEY: give this one command a
 # throwaway value so that no key is generated and baked into the image.

@@ -31,6 +31,13 @@ def languages_offered(device_kind: str | None = None) -> tuple[str, ...]:
     return languages.on_device("cpu" if device_kind == "cpu" else "cuda")
 
 
+def judged_emulated(*, language: str, device_kind: str) -> bool:
+    """Whether a submission in ``language`` on ``device_kind`` runs through an emulation (CUDA
+    C++ on the CPU, docs/languages/cuda.md): its verdicts are a GPU's, its times the emulation's,
+    shown as such and ranked on no leaderboard."""
+    return languages.emulated(language, "cpu" if device_kind == "cpu" else "cuda")
+
+
 def device_kind_is_live(device_kind: str) -> bool:
     return workers_live().filter(device_kind=device_kind).exists()
 

@@ -11,7 +11,9 @@ MATH = re.compile(r"\$\$.+?\$\$|\\\[.+?\\\]|\\\(.+?\\\)|(?<![\\$])\$(?!\s)[^$\n]
 CODE = re.compile(r"```.*?```|`[^`\n]+`", re.S)
 
 
-def render_markdown(text: str) -> str:
+def render_markdown(text: str, anchors: bool = False) -> str:
+    """``anchors``: headings get ids from their text (``## CUDA on the CPU`` ->
+    ``id="cuda-on-the-cpu"``), for pages that are linked to a section (the language guides)."""
     stash: list[str] = []
 
     def keep(match: re.Match) -> str:
@@ -26,7 +28,8 @@ def render_markdown(text: str) -> str:
         last = code.end()
     parts.append(MATH.sub(keep, text[last:]))
     rendered = md.markdown(
-        html.escape("".join(parts), quote=False), extensions=["fenced_code", "tables"]
+        html.escape("".join(parts), quote=False),
+        extensions=["fenced_code", "tables", *(["toc"] if anchors else [])],
     )
     return re.sub(
         r"KJMATH(\d+)X", lambda m: html.escape(stash[int(m.group(1))], quote=False), rendered

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from web import account_views, profile_views, submission_views, views
+from web import account_views, guide_views, profile_views, submission_views, views
 
 urlpatterns = [
     path("", views.problem_list, name="problem-list"),
@@ -26,6 +26,7 @@ urlpatterns = [
         profile_views.submission_profile_compare,
         name="submission-profile-compare",
     ),
+    path("languages/<slug:name>/", guide_views.language_guide, name="language-guide"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("accounts/signup/", account_views.signup, name="signup"),
     path(

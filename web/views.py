@@ -19,7 +19,7 @@ from judge.leaderboards.selectors import (
     leaderboard_summary,
 )
 from judge.problem_stats import PROBLEM_SORTS, problem_list_for_api, problem_list_sorted
-from judge.rules import languages_offered
+from judge.rules import judged_emulated, languages_offered
 from judge.submissions.selectors import problems_solved_by
 from judge.worker.selectors import device_kinds_live
 from problems.benchmarks import benchmark_cases_summary
@@ -154,6 +154,11 @@ def problem_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "devices": devices,
         "gpu_devices": [d for d in devices if d != "cpu"],
         "cpu_languages": list(languages_offered("cpu")),
+        "emulated_languages": [
+            name
+            for name in languages_offered("cpu")
+            if judged_emulated(language=name, device_kind="cpu")
+        ],
         "default_language_label": LANGUAGE_LABELS.get(default_language, default_language),
         "solved": problem.pk in problems_solved_by(request.user),
     }

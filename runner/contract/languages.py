@@ -34,6 +34,10 @@ class Language:
     # the order in which a Python source's imports are tried (a TileLang or cuTile file imports
     # torch and may import triton too): lower first
     import_rank: int = 100
+    # on the CPU device it runs through an emulation of its GPU model (CUDA C++: the project's
+    # own, docs/languages/cuda.md): verdicts as on a GPU, times that are the emulation's and
+    # rank on no board
+    emulated_on_cpu: bool = False
 
     def runs_on(self, device: str) -> bool:
         return device in self.devices
@@ -64,7 +68,15 @@ def unregister(name: str) -> None:
 
 
 for _record in (
-    Language("cuda", "CUDA C++", "solution.cu", GPU, native=True, suffixes=(".cu", ".cuh")),
+    Language(
+        "cuda",
+        "CUDA C++",
+        "solution.cu",
+        GPU_AND_CPU,  # on the CPU through the project's emulation (docs/languages/cuda.md)
+        native=True,
+        suffixes=(".cu", ".cuh"),
+        emulated_on_cpu=True,
+    ),
     Language(
         "triton",
         "Triton",
@@ -124,6 +136,13 @@ for _record in (
 
 # The language a Python source is when neither its name nor its imports say.
 DEFAULT_LANGUAGE = "pytorch"
+
+
+def emulated(name: str, device: str) -> bool:
+    """Whether a job of ``name`` on ``device`` runs through an emulation (its times are not a
+    GPU's, and no leaderboard ranks them)."""
+    record = RECORDS.get(name)
+    return device == "cpu" and record is not None and record.emulated_on_cpu
 
 
 def language(name: str) -> Language:

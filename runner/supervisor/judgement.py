@@ -23,7 +23,15 @@ from pathlib import Path
 from runner.contract import JobSpec, JudgeResult, Limits, ProblemSpec
 from runner.contract.vocabulary import LANGUAGE_NAMES
 from runner.sandbox import process as proc
-from runner.supervisor import benchmark, devices, functional, gpulock, preparation, profile
+from runner.supervisor import (
+    benchmark,
+    devices,
+    emulation,
+    functional,
+    gpulock,
+    preparation,
+    profile,
+)
 from runner.supervisor.buffers import CaseBuffers
 from runner.supervisor.childproc import Background, ChildProcess, Spare
 from runner.supervisor.functional import JIT_ALLOWANCE_S
@@ -202,7 +210,7 @@ class Judgement:
         elif job.mode == "profile":
             self._calibrate([profile.main_case(self.problem, job.device)[0]])
         self._start_child(module_path)
-        verdict, message = functional.run_tests(self)
+        verdict, message = self._run_tests()
         if verdict != "accepted" or job.mode == "run":
             return verdict, message
         if job.mode == "profile":
@@ -210,6 +218,18 @@ class Judgement:
         if self.problem.benchmarks:
             return benchmark.run_benchmark(self, message)
         return verdict, message
+
+    def _run_tests(self) -> tuple[str, str]:
+        """The functional tests; for CUDA on the CPU, their verdict (raised or returned) passes
+        the emulation's diagnostics hook (runner/supervisor/emulation.py)."""
+        if not emulation.emulated(self.job):
+            return functional.run_tests(self)
+        try:
+            verdict, message = functional.run_tests(self)
+        except Verdict as v:
+            v.verdict, v.message = emulation.diagnose(self, v.verdict, v.message)
+            raise
+        return emulation.diagnose(self, verdict, message)
 
     @contextlib.contextmanager
     def exclusive_gpu(self, purpose: str) -> Iterator[None]:
@@ -325,6 +345,8 @@ class Judgement:
         info = reply.get("device") or {}
         if self.job.device == "cpu":
             self.device_info.update(name=str(info.get("name", "cpu"))[:200])
+            if emulation.emulated(self.job):  # the supervisor's own words, not the child's
+                self.device_info.update(name=emulation.device_name(), emulation="cuda")
         elif info.get("name") and info.get("name") != self.device_info.get("name"):
             self.flags.append("child_device_name_mismatch")
 

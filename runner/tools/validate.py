@@ -68,6 +68,8 @@ def runnable_on(language: str, device: str) -> bool:
         from runner.supervisor import mojo  # noqa: PLC0415
 
         return device == "cuda" and mojo.find_install() is not None
+    if language == "cuda":  # on the CPU: its own sweep (tests/runner/languages/cuda/), and
+        return device == "cuda"  # here the nvcc compile check, which the sweep does not make
     return device == "cuda" or language in CPU_LANGUAGES
 
 

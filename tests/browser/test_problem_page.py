@@ -208,18 +208,22 @@ def test_password_reset_through_the_console_email_backend(site, page):
     assert page.get_by_role("link", name="forgetful").is_visible()
 
 
-def test_cuda_starter_is_viewable_on_a_cpu_only_site_with_a_note(site, page):
+def test_gpu_only_starters_are_viewable_on_a_cpu_only_site_with_a_note(site, page):
     open_problem(page, site)
     note = page.locator("#gpu-note")
-    assert not note.is_visible()
-    page.get_by_label("Language").select_option("cuda")  # offered, not greyed out
+    emulation = page.locator("#emulation-note")
+    assert not note.is_visible() and not emulation.is_visible()
+    page.get_by_label("Language").select_option("cuda")  # runs on the CPU: the emulation
     assert 'extern "C"' in doc(page) and "__global__" in doc(page)
-    assert note.is_visible() and "CUDA C++ runs on GPU workers" in note.inner_text()
-    assert page.get_by_role("button", name="Submit").is_disabled()
-    assert page.get_by_role("button", name="Submit").get_attribute("title") == (
-        "CUDA C++ runs on GPU workers"
-    )
+    assert not note.is_visible() and emulation.is_visible()
+    assert "CUDA C++ runs in KernelJudge's emulation" in emulation.inner_text()
+    assert emulation.get_by_role("link").get_attribute("href") == "/languages/cuda/#cuda-on-the-cpu"
+    assert page.get_by_role("button", name="Submit").is_enabled()
     page.get_by_label("Language").select_option("cupy")
+    assert not emulation.is_visible() and page.get_by_role("button", name="Submit").is_disabled()
+    assert page.get_by_role("button", name="Submit").get_attribute("title") == (
+        "CuPy runs on GPU workers"
+    )
     assert "import cupy" in doc(page) and "CuPy runs on GPU workers" in note.inner_text()
     page.get_by_label("Language").select_option("cute")
     assert "@cute.jit" in doc(page) and "CuTe DSL runs on GPU workers" in note.inner_text()

@@ -192,6 +192,22 @@ def test_skipped_tests_are_not_reported_as_failing():
     assert "1/2 passed, 1 skipped" in text and "failing" not in text
 
 
+def test_a_cuda_run_on_the_cpu_is_labelled_cpu_emulation():
+    sub = {
+        **SUB,
+        "status": "done",
+        "verdict": "accepted",
+        "language": "cuda",
+        "device": "cpu",
+        "benchmark": {"cases": [{"name": "N", "median_ms": 2.0, "runs": 5}], "score_ms": 2.0},
+    }
+    emulated = report.submission_report({**sub, "emulated": True})
+    assert "device cpu (CPU emulation)" in emulated and "rank on no leaderboard" in emulated
+    assert "CPU emulation score (geometric mean): " in emulated
+    plain = report.submission_report({**sub, "emulated": False})
+    assert "emulation" not in plain and "  score (geometric mean): " in plain
+
+
 def test_a_non_utf8_source_is_a_usage_error_not_a_traceback(fake, tmp_path, capsys):
     f = fake({})
     path = tmp_path / "sol.py"

@@ -28,6 +28,19 @@ def test_gpu_only_languages_are_offered_with_a_note_on_a_cpu_only_site(client):
     assert "data-gpu-devices=''" in html
 
 
+def test_cuda_runs_on_the_cpu_with_a_note_linking_to_what_the_emulation_supports(client):
+    html = client.get(f"/problems/{ProblemFactory().slug}/").content.decode()
+    assert "data-cpu-languages='cuda,triton,pytorch,jax'" in html
+    assert "data-emulated-languages='cuda'" in html
+    note = html.split('id="emulation-note"')[1].split("</p>")[0]
+    assert "CUDA C++ runs in KernelJudge's emulation" in note
+    assert 'href="/languages/cuda/#cuda-on-the-cpu"' in note
+    guide = client.get("/languages/cuda/")
+    assert guide.status_code == 200
+    assert 'id="cuda-on-the-cpu"' in guide.content.decode()  # the section the note links to
+    assert client.get("/languages/fortran/").status_code == 404
+
+
 def test_with_a_gpu_worker_the_note_asks_for_a_gpu_device(client):
     WorkerFactory(device_kind="gpu-h100")
     html = client.get(f"/problems/{ProblemFactory().slug}/").content.decode()

@@ -34,7 +34,7 @@ def test_create_returns_201_and_enqueues(
 @pytest.mark.parametrize(
     ("change", "status", "code", "field", "words"),
     [
-        ({"language": "cuda"}, 400, "language_not_offered", "language", "GPU workers"),
+        ({"language": "cupy"}, 400, "language_not_offered", "language", "GPU workers"),
         ({"language": "fortran"}, 400, "language_not_offered", "language", "Unknown language"),
         ({"device": "tpu"}, 400, "device_not_offered", "device", "Unknown device"),
         ({"device": "gpu-h200"}, 400, "device_not_offered", "device", "No gpu-h200 worker"),

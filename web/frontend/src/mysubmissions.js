@@ -81,7 +81,7 @@ export function mountMySubmissions(panel, { csrf, onLoad }) {
         const b = button("Cancel", "small-btn danger", () => cancel(sub, b));
         actions.append(b);
       }
-      tr.append(cell(link), cell(when(sub.created_at)), cell(`${languageName(sub.language)} · ${sub.device}`),
+      tr.append(cell(link), cell(when(sub.created_at)), cell(`${languageName(sub.language)} · ${sub.device}${sub.emulated ? " (CPU emulation)" : ""}`),
         cell(sub.mode === "run" ? "run" : "submit"), cell(status, `status ${state}`),
         cell(time(sub.score_ms)), cell(actions));
       tbody.append(tr);
