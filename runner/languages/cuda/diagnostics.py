@@ -23,7 +23,10 @@ Entry point: ``diagnose(j, verdict=..., message=...)``, called by the judgement'
 from __future__ import annotations
 
 import logging
+import os
 import re
+import shutil
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,18 +121,25 @@ def failing_test(j: Judgement) -> str | None:
 def find(j: Judgement, failing: str | None) -> Diagnosis | None:
     """The first diagnostic over the public tests (and the failing one), or None."""
     deadline = time.monotonic() + BUDGET_S
-    library = build_library(j)
-    if library is None:
+    # a folder of its own, not the job's: the solution's child (still alive) can write there
+    work = Path(tempfile.mkdtemp(prefix="kj-diag-"))
+    try:
+        os.chmod(work, 0o700)
+        library = build_library(j, work)
+        if library is None:
+            return None
+        params = [{"name": p.name, "dtype": p.dtype, "role": p.role} for p in j.problem.params]
+        runner = harness.build_harness(params)
+        for k, test in cases(j, failing):
+            if time.monotonic() > deadline:
+                break
+            found = diagnose_case(j, work, runner, library, params, k, test, deadline)
+            if found is not None:
+                return found
         return None
-    params = [{"name": p.name, "dtype": p.dtype, "role": p.role} for p in j.problem.params]
-    runner = harness.build_harness(params)
-    for k, test in cases(j, failing):
-        if time.monotonic() > deadline:
-            break
-        found = diagnose_case(j, runner, library, params, k, test, deadline)
-        if found is not None:
-            return found
-    return None
+    finally:
+        if not os.environ.get("KERNELJUDGE_KEEP_JOBDIR"):
+            shutil.rmtree(work, ignore_errors=True)
 
 
 def cases(j: Judgement, failing: str | None) -> list[tuple[int, TestCase]]:
@@ -160,14 +170,14 @@ def _numel(shape: tuple[int, ...]) -> int:
     return n
 
 
-def build_library(j: Judgement) -> Path | None:
+def build_library(j: Judgement, work: Path) -> Path | None:
     """The solution's diagnostics build (AddressSanitizer, one worker thread), with the
     ``kj_diag_where`` helper after the user's code; without it when that does not compile."""
     from runner.languages.cuda import cpu_build  # noqa: PLC0415
 
     options = cpu_build.BuildOptions(diagnostics=True)
     for tail in (WHERE_SOURCE, ""):
-        out = j.dir / "diag" / ("build" if tail else "build-plain")
+        out = work / ("build" if tail else "build-plain")
         out.mkdir(parents=True, exist_ok=True)
         src = out / USER_FILE
         src.write_text(j.job.source.rstrip("\n") + "\n" + tail)
@@ -179,6 +189,7 @@ def build_library(j: Judgement) -> Path | None:
 
 def diagnose_case(
     j: Judgement,
+    work: Path,
     runner: Path,
     library: Path,
     params: list[dict],
@@ -198,7 +209,7 @@ def diagnose_case(
 
     def call(name: str, knobs: dict[str, str]) -> harness.HarnessRun:
         return harness.run_case(
-            j.dir / "diag" / name,
+            work / name,
             runner,
             library,
             entry,
