@@ -327,11 +327,13 @@ def describe_difference(kind: str, d: Difference, source: str) -> str:
 
 
 _KERNEL = re.compile(r"__global__\s+(?:[\w:<>,\s*&]+?\s+)?(\w+)\s*\(")
+_BOUNDS = re.compile(r"__launch_bounds__\s*\([^)]*\)")
 
 
 def shared_kernels(source: str) -> list[str]:
     """The kernels whose bodies declare or use ``__shared__`` memory (in source order)."""
     names = []
+    source = _BOUNDS.sub(lambda m: " " * len(m.group(0)), source)
     for m in _KERNEL.finditer(source):
         body_start = source.find("{", m.end())
         if body_start < 0:
