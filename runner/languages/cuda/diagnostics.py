@@ -52,7 +52,8 @@ FLAG = "emulation_diagnostic"  # result.flags: a diagnostic is in the message
 DIAGNOSED_VERDICTS = ("wrong_answer", "runtime_error", "accepted")
 BUDGET_S = 30.0  # all diagnostic runs of one judgement stop starting after this
 MAX_CASE_BYTES = 64 << 20  # tests with larger buffers are not diagnosed (AddressSanitizer, 1 core)
-FILL_OTHER = "0x7f"  # 0x7f7f7f7f: a huge float, a NaN half, a large int: never a plausible value
+FILL_OTHER = "0x7f"
+UNINITIALISED = "uninitialised shared memory"  # 0x7f7f7f7f: a huge float, a NaN half, a large int: never a plausible value
 # appended to the diagnostics build (after the user's last line: their line numbers stay): the
 # emulated block and thread at the moment AddressSanitizer reports
 WHERE_SOURCE = r"""
@@ -197,6 +198,10 @@ def diagnose_case(
     test: TestCase,
     deadline: float,
 ) -> Diagnosis | None:
+    """The diagnostics of one test: the AddressSanitizer build's call, then the judged build's
+    calls in forward order, in reverse order and with shared memory refilled (the judged build
+    keeps ``__shared__`` in the emulation's per-block storage, which the fill byte reaches; the
+    sanitizer's build makes it plain statics it can guard)."""
     seed = derive_seed(j.job.seed, "test", test.name, k)
     inputs = generate_inputs(j.problem, test, seed, "cpu", j.make_inputs)
     scalars = dict(test.scalars)
@@ -207,39 +212,30 @@ def diagnose_case(
     timeout = min(float(j.limits.test_timeout_s), max(1.0, deadline - time.monotonic()))
     entry = j.entry_symbol or "solve"  # the diagnostics build exports the same entry
 
-    def call(name: str, knobs: dict[str, str]) -> harness.HarnessRun:
+    def call(name: str, lib: Path, knobs: dict[str, str]) -> harness.HarnessRun:
         return harness.run_case(
-            work / name,
-            runner,
-            library,
-            entry,
-            case_params,
-            data,
-            scalars,
-            knobs=knobs,
-            timeout_s=timeout,
-        )
+            work / name, runner, lib, entry, case_params, data, scalars,
+            knobs=knobs, timeout_s=timeout,
+        )  # fmt: skip
 
-    base = call("forward", {"KJ_EMU_ORDER": "forward", "KJ_EMU_SMEM_FILL": "0"})
-    finding = asan_report.parse(base.stderr, params, j.job.source)
+    bounds = call("bounds", library, {"KJ_EMU_ORDER": "forward"})
+    finding = asan_report.parse(bounds.stderr, params, j.job.source)
     if finding is not None:
         return Diagnosis(finding.kind, finding.message, test.name)
+    judged = j.module_path
+    if judged is None or not Path(judged).is_file() or time.monotonic() > deadline:
+        return None
+    base = call("forward", judged, {"KJ_EMU_ORDER": "forward", "KJ_EMU_SMEM_FILL": "0"})
     if not base.finished:
         return None  # a crash or an emulation error: the verdict's message already says so
     checks = (
         ("race", {"KJ_EMU_ORDER": "reverse", "KJ_EMU_SMEM_FILL": "0"}),
-        (
-            "uninitialised shared memory",
-            {"KJ_EMU_ORDER": "forward", "KJ_EMU_SMEM_FILL": FILL_OTHER},
-        ),
+        (UNINITIALISED, {"KJ_EMU_ORDER": "forward", "KJ_EMU_SMEM_FILL": FILL_OTHER}),
     )
     for kind, knobs in checks:
         if time.monotonic() > deadline:
             return None
-        other = call(kind.split()[0], knobs)
-        finding = asan_report.parse(other.stderr, params, j.job.source)
-        if finding is not None:
-            return Diagnosis(finding.kind, finding.message, test.name)
+        other = call(kind.split()[0], judged, knobs)
         if not other.finished:
             continue
         diff = first_difference(j, params, base.outputs, other.outputs)

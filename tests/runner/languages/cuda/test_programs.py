@@ -2,30 +2,25 @@
 references: each correct one (the styles people write: tiling, shuffles, scans, atomics,
 templates, half math, grid-stride loops, cooperative groups, vector loads, lambdas) is accepted
 on every CPU test and gets no diagnostic on a Run; each broken one gets the diagnostic its
-header names, with the kernel, the line (marked ``// BUG``) and the index.
-
-Header of a program: ``// problem: <slug>``; a broken one adds
-``// expect: <kind>; kernel=<name>; index=<text>; extent=<text>; block=<n>; thread=<n>``.
+header names, with the kernel, the line (marked ``// BUG``) and the index (programs/,
+described in program_set.py).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from pathlib import Path
 
 import pytest
 
 from runner import judge
 
 from ...helpers import job, problem
+from .program_set import BROKEN, CORRECT, bug_line, header
 
 # the emulation engine (branch emu-core) builds these; until it is merged there is nothing to run
 pytest.importorskip("runner.languages.cuda.cpu_build", reason="the CUDA emulation is not merged")
 
-PROGRAMS = Path(__file__).parent / "programs"
-CORRECT = sorted((PROGRAMS / "correct").glob("*.cu"))
-BROKEN = sorted((PROGRAMS / "broken").glob("*.cu"))
 DIAGNOSTIC_FLAG = "emulation_diagnostic"
 
 # the words each kind of diagnostic must contain (the emulation's own runtime errors for the
@@ -41,22 +36,6 @@ KIND_WORDS = {
 # the kinds whose diagnostic names the faulty line (a race or an uninitialised read is found
 # by comparing outputs, which names the kernel and the output element)
 LINE_NAMED = ("out-of-bounds read", "out-of-bounds write", "divergent barrier", "shuffle mask")
-
-
-def header(path: Path) -> dict[str, str]:
-    text = path.read_text()
-    found = {"problem": re.search(r"^// problem: (\S+)", text, re.M).group(1)}
-    expect = re.search(r"^// expect: (.*)$", text, re.M)
-    if expect:
-        kind, *pairs = [part.strip() for part in expect.group(1).split(";")]
-        found["kind"] = kind
-        found.update(pair.split("=", 1) for pair in pairs)
-    return found
-
-
-def bug_line(path: Path) -> int:
-    lines = path.read_text().splitlines()
-    return next(i for i, ln in enumerate(lines, 1) if "// BUG" in ln)
 
 
 def test_every_broken_program_names_a_known_diagnostic():
