@@ -28,6 +28,7 @@ _GLOBAL = re.compile(
 )
 _BUFFER = re.compile(r"^KJ-BUFFER (\d+) (0x[0-9a-f]+|\(nil\)) (\d+)$", re.M)
 _WHERE = re.compile(r"^KJ-WHERE (.*)$", re.M)
+_LIBBASE = re.compile(r"^KJ-LIBBASE (0x[0-9a-f]+)$", re.M)
 _SHARED_DECL = re.compile(r"__shared__\s+(?:__align__\(\d+\)\s+)?([\w:]+(?:\s+\w+)?)\s+(\w+)\s*\[")
 
 ELEMENT_BYTES = {
@@ -78,15 +79,19 @@ class Finding:
     line: int | None
 
 
-def parse(report: str, params: list[dict], source: str) -> Finding | None:
+def parse(
+    report: str, params: list[dict], source: str, symbols: list[Symbol] | None = None
+) -> Finding | None:
     """The first AddressSanitizer error of ``report`` described, or None when it has none.
-    ``params``: the problem's parameters (``name``, ``dtype``, ``role``) in ``solve``'s order."""
+    ``params``: the problem's parameters (``name``, ``dtype``, ``role``) in ``solve``'s order;
+    ``symbols``: the library's ``__shared__`` arrays (shared_symbols), for an access far
+    enough past an array that the sanitizer names another variable."""
     m = _ERROR.search(report)
     if m is None:
         return None
     error = m.group(1)
     body = report[m.start() :]
-    kernel, line = user_frame(body)
+    kernel, line = user_frame(body, source)
     where = _where(report)
     place = _place(kernel, line, where)
     access = _ACCESS.search(body)
@@ -97,7 +102,11 @@ def parse(report: str, params: list[dict], source: str) -> Finding | None:
         return Finding("memory error", f"An {what}{addr}{place}.", kernel, line)
     op = "read" if access.group(1) == "READ" else "write"
     addr = int(access.group(3), 16)
-    target = _heap_target(body, addr, report, params) or _global_target(body, addr, source)
+    target = (
+        _heap_target(body, addr, report, params)
+        or _global_target(body, addr, source)
+        or _symbol_target(addr, report, source, symbols or [])
+    )
     if target is None:
         if error == "heap-use-after-free":
             target = "memory already freed (cudaFree)"
@@ -109,10 +118,12 @@ def parse(report: str, params: list[dict], source: str) -> Finding | None:
     return Finding("out-of-bounds", f"Out-of-bounds {op} of {target}{place}.", kernel, line)
 
 
-def user_frame(body: str) -> tuple[str | None, int | None]:
-    """(kernel, line) of the access: the line of the innermost frame in the user's file, and the
-    outermost function of the innermost run of user frames (the kernel a device function or
-    lambda was called from; the emulation's launch code sits below it)."""
+def user_frame(body: str, source: str = "") -> tuple[str | None, int | None]:
+    """(kernel, line) of the access: the line of the innermost frame in the user's file; the
+    kernel is the function the launch at ``kernel<<<...>>>`` called (the source step wraps each
+    launch in a lambda at the launch's line, which is how its frame is told apart from a
+    device function's or a lambda's in the kernel), else the outermost function of the
+    innermost run of user frames."""
     frames = []
     for ln in body.splitlines():
         fm = _FRAME.match(ln)
@@ -121,16 +132,20 @@ def user_frame(body: str) -> tuple[str | None, int | None]:
                 break  # the access's stack ends at the first blank line
             continue
         frames.append((fm.group(2), fm.group(3), int(fm.group(4))))
-    line = kernel = None
+    run = []
     for func, path, lineno in frames:
-        if path.rsplit("/", 1)[-1] != USER_FILE:
-            if line is not None:
-                break
-            continue
-        if line is None:
-            line = lineno
-        kernel = function_name(func)
-    return kernel, line
+        if path.rsplit("/", 1)[-1] == USER_FILE:
+            run.append((func, lineno))
+        elif run:
+            break
+    if not run:
+        return None, None
+    lines = source.splitlines()
+    for i, (func, lineno) in enumerate(run):
+        text = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
+        if i and func.startswith("operator()") and "<<<" in text:
+            return function_name(run[i - 1][0]), run[0][1]
+    return function_name(run[-1][0]), run[0][1]
 
 
 def function_name(signature: str) -> str:
@@ -197,6 +212,8 @@ def _global_target(body: str, addr: int, source: str) -> str | None:
     if g is None:
         return None
     name = g.group(4).rsplit("::", 1)[-1]
+    if USER_FILE not in g.group(5):
+        return None  # one of the emulation's own variables: the access went far past an array
     start, nbytes = int(g.group(6), 16), int(g.group(7))
     size = _shared_element_bytes(source, name)
     if size is None:
@@ -205,6 +222,50 @@ def _global_target(body: str, addr: int, source: str) -> str | None:
     count, index = nbytes // size, (addr - start) // size
     kind = "shared array " if _is_shared(source, name) else ""
     return f"{kind}{name}[{index}] ({name} has {count} element{_s(count)})"
+
+
+@dataclass
+class Symbol:
+    name: str  # the variable's own name (``partial`` of ``block_sum(...)::partial``)
+    offset: int  # its address in the library, relative to the library's load address
+    size: int  # bytes
+
+
+def shared_symbols(nm_output: str, source: str) -> list[Symbol]:
+    """The ``__shared__`` arrays of the user's file among ``nm -S -C --defined-only`` lines."""
+    names = {m.group(2) for m in _SHARED_DECL.finditer(source)}
+    found = []
+    for ln in nm_output.splitlines():
+        parts = ln.split(None, 3)
+        if len(parts) != 4 or parts[2].lower() not in ("b", "d"):
+            continue
+        name = parts[3].rsplit("::", 1)[-1]
+        if name in names:
+            found.append(Symbol(name, int(parts[0], 16), int(parts[1], 16)))
+    return found
+
+
+def _symbol_target(addr: int, report: str, source: str, symbols: list[Symbol]) -> str | None:
+    """The shared array nearest to ``addr`` (an access past its end by more than the
+    sanitizer's redzone, into the emulation's own variables)."""
+    base = _LIBBASE.search(report)
+    if base is None or not symbols or "global-buffer-overflow" not in report:
+        return None
+    offset = addr - int(base.group(1), 16)
+
+    def distance(s: Symbol) -> int:
+        if offset < s.offset:
+            return s.offset - offset
+        return max(0, offset - (s.offset + s.size - 1))
+
+    best = min(symbols, key=distance)
+    if distance(best) > 1 << 20:
+        return None
+    size = _shared_element_bytes(source, best.name)
+    if size is None:
+        return f"byte {offset - best.offset} of {best.name} ({best.name} has {best.size} bytes)"
+    count, index = best.size // size, (offset - best.offset) // size
+    return f"shared array {best.name}[{index}] ({best.name} has {count} element{_s(count)})"
 
 
 def _shared_element_bytes(source: str, name: str) -> int | None:

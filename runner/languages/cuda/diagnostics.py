@@ -36,6 +36,7 @@ import torch
 
 from runner.common.tensors import TORCH_DTYPES
 from runner.languages.cuda import asan_report, harness
+from runner.sandbox import process as proc
 from runner.supervisor.checks import check_call
 from runner.supervisor.compile import USER_FILE
 from runner.supervisor.functional import selected_tests
@@ -54,6 +55,10 @@ BUDGET_S = 30.0  # all diagnostic runs of one judgement stop starting after this
 MAX_CASE_BYTES = 64 << 20  # tests with larger buffers are not diagnosed (AddressSanitizer, 1 core)
 FILL_OTHER = "0x7f"
 UNINITIALISED = "uninitialised shared memory"  # 0x7f7f7f7f: a huge float, a NaN half, a large int: never a plausible value
+# put before the user's first line (``#line 1``: their line numbers stay): the source step makes
+# ``__shared__`` ``static thread_local``, which AddressSanitizer does not guard; as plain statics
+# (one worker thread runs the blocks one after another) it puts redzones around each array
+SHARED_AS_STATICS = "#define thread_local\n#line 1\n"
 # appended to the diagnostics build (after the user's last line: their line numbers stay): the
 # emulated block and thread at the moment AddressSanitizer reports
 WHERE_SOURCE = r"""
@@ -181,7 +186,7 @@ def build_library(j: Judgement, work: Path) -> Path | None:
         out = work / ("build" if tail else "build-plain")
         out.mkdir(parents=True, exist_ok=True)
         src = out / USER_FILE
-        src.write_text(j.job.source.rstrip("\n") + "\n" + tail)
+        src.write_text(SHARED_AS_STATICS + j.job.source.rstrip("\n") + "\n" + tail)
         res = cpu_build.build(src, out, options=options, timeout_s=j.limits.compile_timeout_s)
         if res.ok and res.so_path is not None:
             return res.so_path
@@ -219,32 +224,67 @@ def diagnose_case(
         )  # fmt: skip
 
     bounds = call("bounds", library, {"KJ_EMU_ORDER": "forward"})
-    finding = asan_report.parse(bounds.stderr, params, j.job.source)
+    symbols = None
+    if "global-buffer-overflow" in bounds.stderr:
+        symbols = library_symbols(library, work, j.job.source)
+    finding = asan_report.parse(bounds.stderr, params, j.job.source, symbols)
     if finding is not None:
         return Diagnosis(finding.kind, finding.message, test.name)
     judged = j.module_path
     if judged is None or not Path(judged).is_file() or time.monotonic() > deadline:
         return None
-    base = call("forward", judged, {"KJ_EMU_ORDER": "forward", "KJ_EMU_SMEM_FILL": "0"})
-    if not base.finished:
+    runs: dict[tuple[str, str], harness.HarnessRun] = {}
+
+    def outputs(order: str, fill: str) -> dict[int, bytes] | None:
+        if (order, fill) not in runs:
+            if time.monotonic() > deadline:
+                return None
+            knobs = {"KJ_EMU_ORDER": order, "KJ_EMU_SMEM_FILL": fill}
+            runs[order, fill] = call(f"{order}-{fill}", judged, knobs)
+        run = runs[order, fill]
+        return run.outputs if run.finished else None
+
+    if outputs("forward", "0") is None:
         return None  # a crash or an emulation error: the verdict's message already says so
-    checks = (
-        ("race", {"KJ_EMU_ORDER": "reverse", "KJ_EMU_SMEM_FILL": "0"}),
-        (UNINITIALISED, {"KJ_EMU_ORDER": "forward", "KJ_EMU_SMEM_FILL": FILL_OTHER}),
-    )
-    for kind, knobs in checks:
-        if time.monotonic() > deadline:
-            return None
-        other = call(kind.split()[0], judged, knobs)
-        if not other.finished:
+    # a race: the outputs depend on the order of the block's threads (with either fill: reading
+    # a slot before the thread that writes it has run shows only where the slot held garbage);
+    # an uninitialised read: they depend on the fill in the same order
+    for kind, first, second in (
+        ("race", ("forward", "0"), ("reverse", "0")),
+        ("race", ("forward", FILL_OTHER), ("reverse", FILL_OTHER)),
+        (UNINITIALISED, ("forward", "0"), ("forward", FILL_OTHER)),
+    ):
+        a, b = outputs(*first), outputs(*second)
+        if a is None or b is None:
             continue
-        diff = first_difference(j, params, base.outputs, other.outputs)
+        diff = first_difference(j, params, a, b)
         if diff is None:
             continue
-        if _both_pass(j, test, inputs, scalars, params, base.outputs, other.outputs):
+        if _both_pass(j, test, inputs, scalars, params, a, b):
             continue  # an order the problem's check accepts either way (ties, atomics' rounding)
-        return Diagnosis(kind, describe_difference(kind, diff, j.job.source), test.name)
+        note = (
+            ""
+            if first[1] == "0" or kind != "race"
+            else f", shared memory starting as {FILL_OTHER} bytes"
+        )
+        return Diagnosis(kind, describe_difference(kind, diff, j.job.source, note), test.name)
     return None
+
+
+def library_symbols(library: Path, work: Path, source: str) -> list[asan_report.Symbol]:
+    """The ``__shared__`` arrays of the diagnostics build with their places (``nm``, in the
+    sandbox: the library is the user's)."""
+    d = work / "symbols"
+    d.mkdir(exist_ok=True)
+    shutil.copy(library, d / "solution_diag.so")
+    out = proc.run_capture(
+        ["nm", "-S", "-C", "--defined-only", "solution_diag.so"],
+        d,
+        timeout_s=30,
+        env=proc.base_env(),
+        cap_bytes=4 << 20,
+    )
+    return asan_report.shared_symbols(out.output, source)
 
 
 def _tensor_bytes(j: Judgement, p: dict, scalars: dict) -> int:
@@ -306,12 +346,12 @@ def _both_pass(j, test, inputs, scalars, params, a, b) -> bool:
     return True
 
 
-def describe_difference(kind: str, d: Difference, source: str) -> str:
+def describe_difference(kind: str, d: Difference, source: str, note: str = "") -> str:
     where = _shared_kernel_phrase(source)
     if kind == "race":
         return (
             f"a shared-memory race{where}: {d.name}[{d.index}] is {d.first:g} when each "
-            f"block's threads run in order and {d.second:g} when they run in reverse order; a "
+            f"block's threads run in order and {d.second:g} when they run in reverse order{note}; a "
             f"thread reads shared memory that another thread writes, with no __syncthreads() "
             f"between the write and the read."
         )

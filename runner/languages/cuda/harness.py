@@ -36,6 +36,7 @@ _C_SCALAR = {"int": "int", "float": "float"}
 # {declare}: solve's prototype; {call}: the call with every argument
 _SOURCE = r"""
 // KernelJudge diagnostics harness (generated for one signature).
+#define _GNU_SOURCE 1
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +80,8 @@ int main(int argc, char** argv) {
     if (!lib) { fprintf(stderr, "KJ-HARNESS cannot load the solution: %s\n", dlerror()); return 3; }
     solve_fn solve = (solve_fn)dlsym(lib, argv[2]);
     if (!solve) { fprintf(stderr, "KJ-HARNESS no %s\n", argv[2]); return 3; }
+    Dl_info info;
+    if (dladdr((void*)solve, &info)) fprintf(stderr, "KJ-LIBBASE %p\n", info.dli_fbase);
     last_error_fn last_error = (last_error_fn)dlsym(lib, "kerneljudge_last_error");
     where_now = (where_fn)dlsym(lib, "kj_diag_where");
     __asan_set_error_report_callback(on_report);

@@ -100,3 +100,36 @@ def test_function_names_drop_return_types_parameters_and_lambdas():
     )
     lam = "clip_kernel(float const*, float*, float, float, int)::{lambda(int)#1}::operator()(int) const"
     assert asan_report.function_name(lam) == "clip_kernel"
+
+
+FAR_PAST = """\
+KJ-LIBBASE 0x7f7761146000
+==4==ERROR: AddressSanitizer: global-buffer-overflow on address 0x7f776117f3bc at pc 0x1
+READ of size 4 at 0x7f776117f3bc thread T0
+    #0 0x7f776114d907 in block_sum(float const*, float*, int) /j/build-cpu/solution.cu:14
+    #1 0x7f776114db6d in operator()<float const*&, float*&, int&> /j/build-cpu/solution.cu:22
+
+0x7f776117f3bc is located 36 bytes to the left of global variable 'pool_size' defined in \
+'/x/emu/src/scheduler.cpp:101:5' (0x7f776117f3e0) of size 4
+KJ-WHERE block 0, thread 255
+"""
+
+NM = """\
+00000000000393e0 0000000000000004 b kj::(anonymous namespace)::pool_size
+0000000000038bc0 0000000000000400 b block_sum(float const*, float*, int)::partial
+0000000000001234 T solve
+"""
+
+LAUNCHING = SOURCE + "\n" * 18 + "    block_sum<<<1, 256>>>(input, output, N);\n"
+
+
+def test_an_access_far_past_a_shared_array_is_placed_by_the_librarys_symbols():
+    symbols = asan_report.shared_symbols(NM, SOURCE)
+    assert [(s.name, s.offset, s.size) for s in symbols] == [("partial", 0x38BC0, 1024)]
+    f = asan_report.parse(FAR_PAST, PARAMS, LAUNCHING, symbols)
+    assert f.message == (
+        "Out-of-bounds read of shared array partial[511] (partial has 256 elements) in kernel "
+        "block_sum, line 14, block 0, thread 255."
+    )
+    # without the symbols, the emulation's own variable is never blamed
+    assert "pool_size" not in asan_report.parse(FAR_PAST, PARAMS, LAUNCHING).message

@@ -1,7 +1,7 @@
 // problem: reduction
 // expect: out-of-bounds read; kernel=block_sum; index=partial[256]; extent=partial has 256 elements; block=0; thread=0
-// The tree starts with a stride of the whole block instead of half of it: the first step reads
-// one shared array's length past its end.
+// Interleaved tree reduction whose loop runs one step too far (<= instead of <): at the last
+// step thread 0 adds a slot one array length past its own, past the end of the shared array.
 #include <cuda_runtime.h>
 
 __global__ void block_sum(const float* input, float* output, int N) {
@@ -10,8 +10,8 @@ __global__ void block_sum(const float* input, float* output, int N) {
     int i = blockIdx.x * blockDim.x + tid;
     partial[tid] = i < N ? input[i] : 0.0f;
     __syncthreads();
-    for (int stride = blockDim.x; stride > 0; stride >>= 1) {
-        if (tid < stride) partial[tid] += partial[tid + stride];  // BUG
+    for (int stride = 1; stride <= blockDim.x; stride *= 2) {
+        if (tid % (2 * stride) == 0) partial[tid] += partial[tid + stride];  // BUG
         __syncthreads();
     }
     if (tid == 0) atomicAdd(output, partial[0]);
