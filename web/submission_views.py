@@ -20,6 +20,7 @@ from judge.inspection import (
 from judge.leaderboards.selectors import leaderboard_size, submission_rank
 from judge.models import Status
 from judge.profiling import profile_summary
+from judge.rules import judged_emulated
 from judge.submissions.selectors import submission_visible_to
 from judge.submissions.services import submission_cancel
 from problems.benchmarks import benchmark_labels
@@ -142,6 +143,9 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "verdict_label": VERDICT_LABELS.get(submission.verdict, submission.verdict),
         "verdict_explanation": VERDICT_EXPLANATIONS.get(submission.verdict, ""),
         "language_label": LANGUAGE_LABELS.get(submission.language, submission.language),
+        "emulated": judged_emulated(
+            language=submission.language, device_kind=submission.device_kind
+        ),
         "compile_lines": (result.get("compile_log") or "").splitlines(),
         "tests": tests,
         "failed_tests": sum(1 for t in tests if not t.get("passed")),

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import importlib.util
 import re
-import shutil
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,12 +23,12 @@ if TYPE_CHECKING:
     from runner.contract import JobSpec
     from runner.supervisor.judgement import Judgement
 
-# result.flags of every emulated judgement: the site labels its times "CPU emulation" and keeps
-# them off the GPU boards (judge/selectors)
+# result.flags of every emulated judgement (the site labels it "CPU emulation" and ranks it on
+# no board: judge/rules.py, judge/leaderboards/services.py)
 FLAG = "cuda_cpu_emulation"
 DIAGNOSTICS_MODULE = "runner.languages.cuda.diagnostics"
-HOST_COMPILERS = ("g++", "clang++", "c++")
 _LINE = re.compile(r"\bline (\d+)")
+_NAMED = re.compile(re.escape(USER_FILE) + r":(\d+):\s*(.*)", re.S)
 
 
 def emulated(job: JobSpec) -> bool:
@@ -39,17 +38,25 @@ def emulated(job: JobSpec) -> bool:
 
 def compiler_missing() -> str | None:
     """Why this worker cannot build CUDA C++ for the CPU (no host C++ compiler), or None."""
-    if any(shutil.which(name) for name in HOST_COMPILERS):
+    from runner.languages.cuda import cpu_build  # noqa: PLC0415
+
+    if cpu_build.host_compiler(cpu_build.BuildOptions()) is not None:
         return None
     return (
         "This judge worker cannot run CUDA C++ on the CPU: no host C++ compiler "
-        f"({', '.join(HOST_COMPILERS)}) is installed (scripts/install-system-deps.sh installs g++)."
+        f"({', '.join(cpu_build.COMPILERS)}) is installed (scripts/install-system-deps.sh "
+        "installs g++)."
     )
 
 
 def unsupported_log(sentence: str) -> str:
     """The unsupported construct as a compiler line of the user's file (``solution.cu:LINE:
-    error: ...``, which the editor marks), or the sentence alone when it names no line."""
+    error: ...``, which the editor marks): the emulation names it ``solution.cu:LINE: ...``
+    (or "line N"); without a line, the sentence alone after the file's name."""
+    sentence = sentence.strip()
+    named = _NAMED.match(sentence)
+    if named is not None:
+        return f"{USER_FILE}:{named.group(1)}: error: {named.group(2)}\n"
     match = _LINE.search(sentence)
     if match is None:
         return f"{USER_FILE}: error: {sentence}\n"
@@ -58,9 +65,9 @@ def unsupported_log(sentence: str) -> str:
 
 def compile_for_cpu(source: str, job_dir: Path, arch: str, timeout_s: float) -> CompileResult:
     """The solution built against the emulation's headers and runtime with the host compiler
-    (in the compiler sandbox; cached by content), or a failed result whose log says why:
-    an unsupported construct is named with its line before anything is compiled. ``arch`` is
-    not used: the emulation has one target, this CPU."""
+    (in the compiler sandbox; cached by content: runner/languages/cuda/cpu_build.py), or a
+    failed result whose log says why: an unsupported construct is named with its line before
+    anything is compiled. ``arch`` is not used: the emulation has one target, this CPU."""
     from runner.languages.cuda import cpu_build  # noqa: PLC0415
 
     t0 = time.monotonic()

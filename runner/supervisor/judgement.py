@@ -185,9 +185,11 @@ class Judgement:
         t_spawn = time.monotonic()
         compiler = Background(self._prepare_source)
         try:
+            # the child starts beside the compile (on the CPU: emulated CUDA's native child)
+            early = job.device == "cuda" or emulation.emulated(job)
+            if early and self.child is None and self.spare is None:
+                self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
             if job.device == "cuda":
-                if self.child is None and self.spare is None:
-                    self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
                 self._require_cuda()
             self._load_reference()
             if self.spare is not None:

@@ -77,6 +77,22 @@ def test_runtime_error_shows_the_users_line(client):
     assert client.get(f"/api/v1/submissions/{sub.pk}/").status_code == 404
 
 
+def test_an_emulated_cuda_submission_is_labelled_cpu_emulation_on_its_page_and_in_the_api(client):
+    user = UserFactory()
+    sub = SubmissionFactory(
+        user=user, language="cuda", device_kind="cpu", mode="submit", status=Status.DONE,
+        verdict="accepted", score=3.25, result={"verdict": "accepted", "message": "ok"},
+    )  # fmt: skip
+    client.force_login(user)
+    html = client.get(f"/submissions/{sub.pk}/").content.decode()
+    assert "cpu (CPU emulation)" in html and "rank on no leaderboard" in html
+    assert "(here 3.2500 ms)" in html and "not your best" not in html
+    assert client.get(f"/api/v1/submissions/{sub.pk}/").json()["emulated"] is True
+    plain = SubmissionFactory(user=user, language="pytorch", device_kind="cpu")
+    assert client.get(f"/api/v1/submissions/{plain.pk}/").json()["emulated"] is False
+    assert "CPU emulation" not in client.get(f"/submissions/{plain.pk}/").content.decode()
+
+
 def test_cancel_button_on_a_queued_submission(client):
     user = UserFactory()
     sub = SubmissionFactory(user=user)

@@ -2,11 +2,15 @@
 // On x86-64 a switch saves the six callee-saved registers and the stack pointer (a few
 // nanoseconds); elsewhere ucontext is used (it also saves the signal mask: a system call).
 // Every stack has a guard page below it, so an overflow faults instead of corrupting memory.
+#include <pthread.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <ucontext.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cstring>
+#include <string>
 #include <mutex>
 #include <utility>
 #include <vector>
@@ -48,7 +52,61 @@ Fiber* fiber_new(size_t stack_bytes) {
     Fiber* f = new Fiber;
     f->mem = static_cast<char*>(mem);
     f->size = size;
+    // stack tops at different offsets within a page: with equal offsets, the hot frames of
+    // hundreds of fibers would compete for the same few sets of the L1 cache
+    static std::atomic<unsigned> count{0};
+    f->skew = (count.fetch_add(1) * 7 % 64) * 64;
     return f;
+}
+
+// A fault in a guard page is a GPU thread's stack overflow: the block is abandoned with a
+// sticky error naming the kernel and the thread (the fiber is restarted before reuse). Any
+// other fault goes to the handler that was there before (the process dies as it would have).
+namespace {
+struct sigaction previous_segv;
+
+void on_segv(int sig, siginfo_t* info, void* context) {
+    Worker* w = current_worker();
+    if (info && in_guard_page(info->si_addr) && w && w->current) {
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, SIGSEGV);
+        pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
+        fail(w, cudaErrorLaunchFailure,
+             "stack overflow of " + where(w, w->cur) + " (each GPU thread has a " +
+                 std::to_string(settings().stack_bytes / 1024) +
+                 " KiB stack; deep recursion or large local arrays exceed it; "
+                 "KJ_EMU_STACK_KB sets it)");
+    }
+    sigaction(SIGSEGV, &previous_segv, nullptr);
+    if (previous_segv.sa_flags & SA_SIGINFO) {
+        if (previous_segv.sa_sigaction) previous_segv.sa_sigaction(sig, info, context);
+    } else if (previous_segv.sa_handler != SIG_DFL && previous_segv.sa_handler != SIG_IGN) {
+        previous_segv.sa_handler(sig);
+    }
+}
+}  // namespace
+
+void fiber_thread_init() {
+#if !defined(__SANITIZE_ADDRESS__)
+    static std::once_flag once;
+    std::call_once(once, [] {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_sigaction = on_segv;
+        sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGSEGV, &sa, &previous_segv);
+    });
+    stack_t old;
+    if (sigaltstack(nullptr, &old) == 0 && (old.ss_flags & SS_DISABLE)) {
+        stack_t ss;
+        ss.ss_size = 64 * 1024;
+        ss.ss_sp = malloc(ss.ss_size);
+        ss.ss_flags = 0;
+        if (ss.ss_sp) sigaltstack(&ss, nullptr);
+    }
+#endif
 }
 
 #if defined(__x86_64__) && !defined(KJ_UCONTEXT)
@@ -87,7 +145,7 @@ kj_trampoline:
 )");
 
 void fiber_start(Fiber* f, void (*entry)(void*), void* arg) {
-    uintptr_t top = (reinterpret_cast<uintptr_t>(f->mem) + f->size) & ~uintptr_t(15);
+    uintptr_t top = (reinterpret_cast<uintptr_t>(f->mem) + f->size - f->skew) & ~uintptr_t(15);
     void** sp = reinterpret_cast<void**>(top - 72);
     sp[0] = nullptr;                                          // r15
     sp[1] = nullptr;                                          // r14
@@ -98,8 +156,8 @@ void fiber_start(Fiber* f, void (*entry)(void*), void* arg) {
     sp[6] = reinterpret_cast<void*>(&kj_trampoline);          // return address
     f->sp = sp;
 }
-void fiber_switch(void** save_sp, void*, Fiber* to) { kj_switch(save_sp, to->sp); }
-void fiber_switch_back(Fiber* from, void** sched_sp, void*) { kj_switch(&from->sp, *sched_sp); }
+void fiber_switch(Fiber* from, Fiber* to) { kj_switch(&from->sp, to->sp); }
+void fiber_context_init(Fiber*) {}
 #else
 namespace {
 void uc_entry(unsigned lo, unsigned hi, unsigned alo, unsigned ahi) {
@@ -114,17 +172,17 @@ void fiber_start(Fiber* f, void (*entry)(void*), void* arg) {
     getcontext(uc);
     size_t pg = page_size();
     uc->uc_stack.ss_sp = f->mem + pg;
-    uc->uc_stack.ss_size = f->size - pg;
+    uc->uc_stack.ss_size = f->size - pg - f->skew;
     uc->uc_link = nullptr;
     uintptr_t e = reinterpret_cast<uintptr_t>(entry), a = reinterpret_cast<uintptr_t>(arg);
     makecontext(uc, (void (*)())uc_entry, 4, (unsigned)e, (unsigned)(e >> 32), (unsigned)a,
                 (unsigned)(a >> 32));
 }
-void fiber_switch(void**, void* save_uctx, Fiber* to) {
-    swapcontext(static_cast<ucontext_t*>(save_uctx), static_cast<ucontext_t*>(to->uctx));
+void fiber_switch(Fiber* from, Fiber* to) {
+    swapcontext(static_cast<ucontext_t*>(from->uctx), static_cast<ucontext_t*>(to->uctx));
 }
-void fiber_switch_back(Fiber* from, void**, void* sched_uctx) {
-    swapcontext(static_cast<ucontext_t*>(from->uctx), static_cast<ucontext_t*>(sched_uctx));
+void fiber_context_init(Fiber* f) {
+    if (!f->uctx) f->uctx = new ucontext_t;
 }
 #endif
 }  // namespace kj

@@ -16,14 +16,16 @@ struct Fiber {
     void* sp = nullptr;     // saved stack pointer while switched out
     char* mem = nullptr;    // mapping: guard page + stack
     size_t size = 0;
+    size_t skew = 0;        // the stack top's distance below the mapping's end
     bool parked = false;    // its runner loop waits at the top (reusable as is)
     void* uctx = nullptr;   // ucontext_t where the assembly switch is not available
 };
 Fiber* fiber_new(size_t stack_bytes);
 void fiber_start(Fiber* f, void (*entry)(void*), void* arg);  // make it start at entry(arg)
-void fiber_switch(void** save_sp, void* save_uctx, Fiber* to);  // from the current context
-void fiber_switch_back(Fiber* from, void** sched_sp, void* sched_uctx);
+void fiber_switch(Fiber* from, Fiber* to);  // save the running context in from, run to
+void fiber_context_init(Fiber* f);  // a Fiber that only holds a saved context (no stack)
 bool in_guard_page(const void* addr);
+void fiber_thread_init();  // this OS thread: the stack-overflow handler and its signal stack
 
 // ---- the scheduler (scheduler.cpp) ----
 enum class State : uint8_t { Unstarted, Running, Runnable, AtBarrier, AtWarp, Exited };
@@ -32,7 +34,7 @@ enum Op : int {
     OpSyncThreads, OpSyncCount, OpSyncAnd, OpSyncOr,
     OpSyncWarp, OpShflIdx, OpShflUp, OpShflDown, OpShflXor, OpBallot, OpAny, OpAll,
     OpMatchAny, OpMatchAll, OpReduceAdd, OpReduceMin, OpReduceMax, OpReduceUMin,
-    OpReduceUMax, OpReduceAnd, OpReduceOr, OpReduceXor,
+    OpReduceUMax, OpReduceAnd, OpReduceOr, OpReduceXor, OpActiveMask,
 };
 const char* op_name(int op);
 
@@ -59,9 +61,10 @@ struct Launch {
 };
 
 struct Worker {
-    void* sched_sp = nullptr;
-    void* sched_uctx = nullptr;
-    Fiber* current = nullptr;
+    Fiber sched;               // the block scheduler's own context (the worker's stack)
+    Fiber* current = nullptr;  // the fiber running now (&sched in the scheduler)
+    std::vector<int> runq;     // threads released from a wait, in resume order
+    size_t runq_head = 0;
     std::vector<Slot> slots;
     std::vector<Fiber*> fibers;  // all of this worker's fibers
     std::vector<Fiber*> idle;    // parked fibers ready for another runner loop
@@ -72,6 +75,11 @@ struct Worker {
     int live = 0;            // threads not exited
     int arrived = 0;         // live threads waiting at __syncthreads
     bool failed = false;     // this block hit an error and is abandoned
+    bool reverse = false;    // KJ_EMU_ORDER=reverse
+    std::vector<uint3> coords;        // threadIdx of every linear index, for this block shape
+    dim3 coords_for{0, 0, 0};
+    std::vector<unsigned> exited;     // per warp: lanes that exited
+    std::vector<unsigned> waiting;    // per warp: lanes waiting at a warp operation
     char* dyn_smem = nullptr;
 };
 Worker* current_worker();  // null outside a kernel
@@ -79,13 +87,15 @@ int thread_at(const Worker* w, int position);  // start order -> linear thread i
 void set_coords(Worker* w, int t);
 [[noreturn]] void fail(Worker* w, int code, const std::string& what);  // abandon the block
 void yield(Worker* w);  // the current GPU thread waits; returns when resumed
+void make_runnable(Worker* w, int t);  // a waiting thread may go on (queued for resumption)
 std::string where(const Worker* w, int t);  // "block (..), thread (..)"
 std::string kernel_label(const Worker* w);
 
 // ---- warp operations (warp.cpp) ----
 void warp_check_exit(Worker* w, int t);  // a lane exits: no waiting lane may name it
 void barrier_check(Worker* w);  // all live threads wait at __syncthreads: release them
-std::string describe_waits(Worker* w);  // what the waiting threads wait for, for a deadlock
+std::string describe_waits(Worker* w);
+bool warp_resolve_activemask(Worker* w);  // no other progress: __activemask() returns who is there  // what the waiting threads wait for, for a deadlock
 
 // ---- errors (errors.cpp) ----
 struct Settings {

@@ -27,7 +27,9 @@ constexpr size_t kDynSmemBytes = 228 * 1024 + 1024;
 
 Worker* own_worker() {
     if (!tl_own) {
+        fiber_thread_init();
         tl_own = new Worker;
+        fiber_context_init(&tl_own->sched);
         void* p = nullptr;
         if (posix_memalign(&p, 4096, kDynSmemBytes) == 0) tl_own->dyn_smem = static_cast<char*>(p);
     }
@@ -37,16 +39,41 @@ Worker* own_worker() {
 Fiber* take_fiber(Worker* w);
 void runner_entry(void* arg);
 
+// Where control goes when the running fiber stops: the next released thread, else a runner
+// for the unstarted threads, else the block's scheduler.
+Fiber* next_fiber(Worker* w) {
+    if (w->runq_head < w->runq.size()) {
+        int t = w->runq[w->runq_head++];
+        if (w->runq_head == w->runq.size()) {
+            w->runq.clear();
+            w->runq_head = 0;
+        }
+        Slot& s = w->slots[t];
+        s.state = State::Running;
+        w->cur = t;
+        set_coords(w, t);
+        return s.fiber;
+    }
+    if (w->next_unstarted < w->n && !w->failed) {
+        if (Fiber* f = take_fiber(w)) return f;
+    }
+    w->cur = -1;
+    return &w->sched;
+}
+
+void switch_to(Worker* w, Fiber* to) {
+    Fiber* from = w->current;
+    if (to == from) return;
+    w->current = to;
+    fiber_switch(from, to);
+}
+
+// A runner with no thread left to start: reusable as it is.
 void park(Worker* w) {
     Fiber* self = w->current;
     self->parked = true;
-    fiber_switch_back(self, &w->sched_sp, w->sched_uctx);
-}
-
-void resume(Worker* w, Fiber* f) {
-    w->current = f;
-    fiber_switch(&w->sched_sp, w->sched_uctx, f);
-    w->current = nullptr;
+    w->idle.push_back(self);
+    switch_to(w, next_fiber(w));
 }
 
 Fiber* take_fiber(Worker* w) {
@@ -66,7 +93,8 @@ void thread_exit(Worker* w, int t) {
     Slot& s = w->slots[t];
     s.state = State::Exited;
     w->live--;
-    warp_check_exit(w, t);
+    w->exited[t / 32] |= 1u << (t % 32);
+    if (w->waiting[t / 32]) warp_check_exit(w, t);
     if (w->arrived > 0 && w->arrived == w->live) barrier_check(w);
 }
 
@@ -77,7 +105,7 @@ void runner_entry(void* arg) {
     for (;;) {
         Fiber* self = w->current;
         self->parked = false;
-        while (w->next_unstarted < w->n) {
+        while (w->next_unstarted < w->n && !w->failed) {
             int t = thread_at(w, w->next_unstarted++);
             Slot& s = w->slots[t];
             s.state = State::Running;
@@ -91,7 +119,6 @@ void runner_entry(void* arg) {
     }
 }
 
-// never destroyed: the pool's threads still wait on them while the process exits
 std::mutex& pool_mutex = *new std::mutex;
 std::condition_variable& pool_cv = *new std::condition_variable;
 std::condition_variable& done_cv = *new std::condition_variable;
@@ -139,16 +166,10 @@ std::string dim_text(uint3 v) {
 Worker* current_worker() { return tl_worker; }
 
 int thread_at(const Worker* w, int position) {
-    return settings().reverse ? w->n - 1 - position : position;
+    return w->reverse ? w->n - 1 - position : position;
 }
 
-void set_coords(Worker* w, int t) {
-    unsigned bx = blockDim.x, by = blockDim.y;
-    threadIdx.x = t % bx;
-    threadIdx.y = (t / bx) % by;
-    threadIdx.z = t / (bx * by);
-    (void)w;
-}
+void set_coords(Worker* w, int t) { threadIdx = w->coords[t]; }
 
 std::string where(const Worker* w, int t) {
     unsigned bx = w->launch->cfg.block.x, by = w->launch->cfg.block.y;
@@ -161,19 +182,19 @@ std::string kernel_label(const Worker* w) {
            std::to_string(w->launch->cfg.line) + ")";
 }
 
-void yield(Worker* w) {
-    Fiber* self = w->current;
-    fiber_switch_back(self, &w->sched_sp, w->sched_uctx);
-    if (w->failed) {  // never resumed after a failure; kept for safety
-        for (;;) fiber_switch_back(self, &w->sched_sp, w->sched_uctx);
-    }
+void yield(Worker* w) { switch_to(w, next_fiber(w)); }
+
+void make_runnable(Worker* w, int t) {
+    w->slots[t].state = State::Runnable;
+    if (t != w->cur) w->runq.push_back(t);
 }
 
 void fail(Worker* w, int code, const std::string& what) {
     error_set(code, kernel_label(w) + ": " + what, true);
     w->failed = true;
-    Fiber* self = w->current;
-    for (;;) fiber_switch_back(self, &w->sched_sp, w->sched_uctx);
+    w->cur = -1;
+    if (w->current == &w->sched) abort();  // only GPU threads fail; never the scheduler
+    for (;;) switch_to(w, &w->sched);  // never resumed: the block is abandoned
 }
 
 void* dynamic_smem() {
@@ -201,46 +222,45 @@ void run_block(Worker* w, const Launch& L, long b) {
     w->live = w->n;
     w->arrived = 0;
     w->failed = false;
+    w->reverse = settings().reverse;
+    const dim3 bd = L.cfg.block;
+    if (w->coords_for.x != bd.x || w->coords_for.y != bd.y || w->coords_for.z != bd.z) {
+        w->coords.resize(w->n);
+        for (int t = 0; t < w->n; t++)
+            w->coords[t] = uint3{t % bd.x, (t / bd.x) % bd.y, t / (bd.x * bd.y)};
+        w->coords_for = bd;
+    }
+    int warps = (w->n + 31) / 32;
+    w->exited.assign(warps, 0u);
+    w->waiting.assign(warps, 0u);
     if (settings().smem_fill >= 0) {
         std::memset(w->dyn_smem, settings().smem_fill, L.cfg.smem);
         fill_static_shared();
     }
+    w->runq.clear();
+    w->runq_head = 0;
+    w->current = &w->sched;
     tl_worker = w;
     for (;;) {
         if (w->failed) break;
-        if (w->next_unstarted < w->n) {
-            Fiber* f = take_fiber(w);
-            if (!f) {
-                error_set(cudaErrorMemoryAllocation,
-                          kernel_label(w) + ": no memory for another thread's stack", true);
-                w->failed = true;
-                break;
-            }
-            resume(w, f);
-            if (f->parked) w->idle.push_back(f);
+        Fiber* f = next_fiber(w);
+        if (f != &w->sched) {
+            switch_to(w, f);
             continue;
         }
-        if (w->live == 0) break;
-        bool progress = false;
-        for (int p = 0; p < w->n && !w->failed; p++) {
-            int t = thread_at(w, p);
-            Slot& s = w->slots[t];
-            if (s.state != State::Runnable) continue;
-            s.state = State::Running;
-            w->cur = t;
-            set_coords(w, t);
-            Fiber* f = s.fiber;
-            resume(w, f);
-            if (f->parked) w->idle.push_back(f);
-            progress = true;
-        }
-        if (!progress && !w->failed) {
-            error_set(cudaErrorLaunchFailure,
-                      kernel_label(w) + ": deadlock, no thread of the block can go on: " +
-                          describe_waits(w),
-                      true);
+        if (w->failed || w->live == 0) break;
+        if (w->next_unstarted < w->n) {
+            error_set(cudaErrorMemoryAllocation,
+                      kernel_label(w) + ": no memory for another GPU thread's stack", true);
             w->failed = true;
+            break;
         }
+        if (warp_resolve_activemask(w)) continue;
+        error_set(cudaErrorLaunchFailure,
+                  kernel_label(w) + ": deadlock, no thread of the block can go on: " +
+                      describe_waits(w),
+                  true);
+        w->failed = true;
     }
     if (w->failed) {
         // the block's fibers stopped inside user code: restart them before any reuse
@@ -319,7 +339,7 @@ namespace kj {
 namespace {
 struct TlsFind {
     const void* inside;
-    void* data;
+    size_t modid;
     size_t size;
 };
 int tls_find(struct dl_phdr_info* info, size_t, void* arg) {
@@ -337,22 +357,33 @@ int tls_find(struct dl_phdr_info* info, size_t, void* arg) {
     }
     if (!mine) return 0;
     if (tls) {
-        f->data = info->dlpi_tls_data;
+        f->modid = info->dlpi_tls_modid;
         f->size = tls->p_memsz;
     }
     return 1;
 }
 }  // namespace
 
+struct TlsIndex {
+    unsigned long module;
+    unsigned long offset;
+};
+extern "C" void* __tls_get_addr(TlsIndex*);
+
 void fill_tls_block(int byte) {
-    TlsFind f{reinterpret_cast<const void*>(&fill_tls_block), nullptr, 0};
-    dl_iterate_phdr(tls_find, &f);
-    if (!f.data) return;
+    static TlsFind f = [] {
+        TlsFind found{reinterpret_cast<const void*>(&fill_tls_block), 0, 0};
+        dl_iterate_phdr(tls_find, &found);
+        return found;
+    }();
+    if (!f.modid) return;
+    TlsIndex index{f.modid, 0};
+    void* data = __tls_get_addr(&index);  // this thread's block of this module
     uint3 t = threadIdx, b = blockIdx;
     dim3 bd = blockDim, gd = gridDim;
     Worker* cur = tl_worker;
     Worker* own = tl_own;
-    std::memset(f.data, byte, f.size);
+    std::memset(data, byte, f.size);
     threadIdx = t;
     blockIdx = b;
     blockDim = bd;

@@ -13,6 +13,7 @@ const char* kOpNames[] = {
     "__ballot_sync", "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync",
     "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync", "__reduce_min_sync",
     "__reduce_max_sync", "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync",
+    "__activemask",
 };
 
 std::string hex(unsigned v) {
@@ -50,7 +51,7 @@ void complete_warp(Worker* w, int warp, unsigned mask) {
     for (unsigned m = mask; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         Slot& s = w->slots[base + l];
-        if (s.op != f.op || s.line != f.line)
+        if (s.op != f.op || (s.line != f.line && f.op != OpActiveMask))
             fail(w, cudaErrorLaunchFailure,
                  std::string("lanes of one warp meet at different warp operations: ") +
                      kOpNames[f.op] + " at line " + std::to_string(f.line) + " (" +
@@ -97,6 +98,7 @@ void complete_warp(Worker* w, int warp, unsigned mask) {
                 break;
             }
             case OpMatchAll: s.result = all_equal ? mask : 0; s.pred = all_equal; break;
+            case OpActiveMask: s.result = mask; break;
             case OpReduceAdd: s.result = (uint32_t)agg; break;
             case OpReduceMin: s.result = (uint32_t)(int32_t)smin; break;
             case OpReduceMax: s.result = (uint32_t)(int32_t)smax; break;
@@ -107,8 +109,14 @@ void complete_warp(Worker* w, int warp, unsigned mask) {
             case OpReduceXor: s.result = uxor; break;
             default: s.result = 0; break;
         }
-        s.state = State::Runnable;
     }
+    if (w->reverse) {
+        for (int l = 31; l >= 0; l--)
+            if ((mask >> l) & 1) make_runnable(w, base + l);
+    } else {
+        for (unsigned m = mask; m; m &= m - 1) make_runnable(w, base + __builtin_ctz(m));
+    }
+    w->waiting[warp] &= ~mask;
 }
 }  // namespace
 
@@ -136,11 +144,12 @@ void barrier_check(Worker* w) {
     if (first < 0) return;
     int op = w->slots[first].op;
     uint64_t result = op == OpSyncCount ? count : op == OpSyncAnd ? all : op == OpSyncOr ? any : 0;
-    for (int t = 0; t < w->n; t++) {
+    for (int p = 0; p < w->n; p++) {
+        int t = thread_at(w, p);
         Slot& s = w->slots[t];
         if (s.state != State::AtBarrier) continue;
         s.result = result;
-        s.state = State::Runnable;
+        make_runnable(w, t);
     }
     w->arrived = 0;
 }
@@ -161,8 +170,14 @@ std::string describe_waits(Worker* w) {
 
 void warp_check_exit(Worker* w, int t) {
     int warp = t / 32, lane = t % 32;
+    unsigned active_group = 0;
     for (int l = 0; l < 32 && warp * 32 + l < w->n; l++) {
-        const Slot& s = w->slots[warp * 32 + l];
+        Slot& s = w->slots[warp * 32 + l];
+        if (s.state == State::AtWarp && s.op == OpActiveMask && ((s.mask >> lane) & 1)) {
+            s.mask &= ~(1u << lane);  // an exited lane is not active
+            active_group = s.mask;
+            continue;
+        }
         if (s.state == State::AtWarp && ((s.mask >> lane) & 1))
             fail(w, cudaErrorLaunchFailure,
                  std::string(kOpNames[s.op]) + " at line " + std::to_string(s.line) + " (" +
@@ -170,6 +185,30 @@ void warp_check_exit(Worker* w, int t) {
                      " in its mask " + hex(s.mask) + ", but that thread (" + where(w, t) +
                      ") exited without reaching it");
     }
+    if (active_group && (w->waiting[warp] & active_group) == active_group) {
+        bool same = true;
+        for (unsigned m = active_group; m; m &= m - 1) {
+            const Slot& o = w->slots[warp * 32 + __builtin_ctz(m)];
+            same = same && o.op == OpActiveMask && o.mask == active_group;
+        }
+        if (same) complete_warp(w, warp, active_group);
+    }
+}
+
+bool warp_resolve_activemask(Worker* w) {
+    bool released = false;
+    for (int warp = 0; warp * 32 < w->n; warp++) {
+        unsigned group = 0;
+        for (int l = 0; l < 32 && warp * 32 + l < w->n; l++) {
+            const Slot& s = w->slots[warp * 32 + l];
+            if (s.state == State::AtWarp && s.op == OpActiveMask) group |= 1u << l;
+        }
+        if (!group) continue;
+        for (unsigned m = group; m; m &= m - 1) w->slots[warp * 32 + __builtin_ctz(m)].mask = group;
+        complete_warp(w, warp, group);
+        released = true;
+    }
+    return released;
 }
 
 int block_barrier(int op, int pred, int line) {
@@ -195,6 +234,7 @@ uint64_t warp_op(int op, unsigned mask, uint64_t value, int arg, int width, int 
     if (!w) return value;
     int t = w->cur, warp = t / 32, lane = t % 32, base = warp * 32;
     Slot& s = w->slots[t];
+    if (op == OpActiveMask) mask = lanes_present(w, warp) & ~w->exited[warp];
     mask &= lanes_present(w, warp);  // lanes past the block's end do not exist
     if (!((mask >> lane) & 1))
         fail(w, cudaErrorLaunchFailure,
@@ -205,25 +245,24 @@ uint64_t warp_op(int op, unsigned mask, uint64_t value, int arg, int width, int 
         fail(w, cudaErrorLaunchFailure,
              std::string(kOpNames[op]) + " at line " + std::to_string(line) + ": width " +
                  std::to_string(width) + " is not a power of two from 1 to 32");
-    for (unsigned m = mask; m; m &= m - 1) {
-        int l = __builtin_ctz(m);
-        if (w->slots[base + l].state == State::Exited)
-            fail(w, cudaErrorLaunchFailure,
+    if (unsigned gone = mask & w->exited[warp]) {
+        int l = __builtin_ctz(gone);
+        fail(w, cudaErrorLaunchFailure,
                  std::string(kOpNames[op]) + " at line " + std::to_string(line) + " (" +
                      where(w, t) + ") names lane " + std::to_string(l) + " in its mask " +
                      hex(mask) + ", but that thread (" + where(w, base + l) + ") has exited");
     }
     s.state = State::AtWarp;
+    w->waiting[warp] |= 1u << lane;
     s.op = op;
     s.line = line;
     s.mask = mask;
     s.value = value;
     s.arg = arg;
     s.width = width;
-    bool complete = true;
-    for (unsigned m = mask; m; m &= m - 1) {
-        const Slot& o = w->slots[base + __builtin_ctz(m)];
-        if (o.state != State::AtWarp || o.mask != mask) {
+    bool complete = (w->waiting[warp] & mask) == mask;
+    for (unsigned m = complete ? mask : 0; m; m &= m - 1) {
+        if (w->slots[base + __builtin_ctz(m)].mask != mask) {
             complete = false;
             break;
         }
@@ -241,9 +280,6 @@ unsigned active_mask() {
     Worker* w = current_worker();
     if (!w) return 1;
     int warp = w->cur / 32;
-    unsigned m = 0;
-    for (int l = 0; l < 32 && warp * 32 + l < w->n; l++)
-        if (w->slots[warp * 32 + l].state != State::Exited) m |= 1u << l;
-    return m;
+    return lanes_present(w, warp) & ~w->exited[warp];
 }
 }  // namespace kj

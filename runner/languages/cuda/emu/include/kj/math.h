@@ -83,13 +83,45 @@ inline double __drcp_rn(double x) { return 1.0 / x; }
 inline double __dsqrt_rn(double x) { return sqrt(x); }
 inline float __saturatef(float x) { return x != x ? 0.0f : (x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x)); }
 inline float saturate(float x) { return __saturatef(x); }
-inline float exp10f_kj(float x) { return exp10f(x); }
 inline void sincospif(float x, float* s, float* c) { *s = sinf((float)M_PI * x); *c = cosf((float)M_PI * x); }
 inline float sinpif(float x) { return sinf((float)M_PI * x); }
 inline float cospif(float x) { return cosf((float)M_PI * x); }
 inline float normcdff(float x) { return 0.5f * erfcf(-x * 0.70710678118654752f); }
 inline double normcdf(double x) { return 0.5 * erfc(-x * 0.70710678118654752); }
 inline float fdividef(float x, float y) { return x / y; }
+inline void sincospi(double x, double* s, double* c) { *s = sin(M_PI * x); *c = cos(M_PI * x); }
+inline double sinpi(double x) { return sin(M_PI * x); }
+inline double cospi(double x) { return cos(M_PI * x); }
+inline float rhypotf(float x, float y) { return 1.0f / hypotf(x, y); }
+inline float norm3df(float a, float b, float c) { return sqrtf(a * a + b * b + c * c); }
+inline float rnorm3df(float a, float b, float c) { return 1.0f / norm3df(a, b, c); }
+inline float norm4df(float a, float b, float c, float d) { return sqrtf(a * a + b * b + c * c + d * d); }
+inline double erfinv(double y) {
+    if (y <= -1.0) return y == -1.0 ? -INFINITY : NAN;
+    if (y >= 1.0) return y == 1.0 ? INFINITY : NAN;
+    double w = -log((1.0 - y) * (1.0 + y)), x;  // Giles' approximation, then Newton steps
+    if (w < 5.0) {
+        w -= 2.5;
+        x = 2.81022636e-08;
+        x = 3.43273939e-07 + x * w; x = -3.5233877e-06 + x * w; x = -4.39150654e-06 + x * w;
+        x = 0.00021858087 + x * w; x = -0.00125372503 + x * w; x = -0.00417768164 + x * w;
+        x = 0.246640727 + x * w; x = 1.50140941 + x * w;
+    } else {
+        w = sqrt(w) - 3.0;
+        x = -0.000200214257;
+        x = 0.000100950558 + x * w; x = 0.00134934322 + x * w; x = -0.00367342844 + x * w;
+        x = 0.00573950773 + x * w; x = -0.0076224613 + x * w; x = 0.00943887047 + x * w;
+        x = 1.00167406 + x * w; x = 2.83297682 + x * w;
+    }
+    x *= y;
+    for (int i = 0; i < 2; i++) x -= (erf(x) - y) / (2.0 / sqrt(M_PI) * exp(-x * x));
+    return x;
+}
+inline float erfinvf(float y) { return (float)erfinv(y); }
+inline double erfcinv(double y) { return erfinv(1.0 - y); }
+inline float erfcinvf(float y) { return (float)erfinv(1.0 - (double)y); }
+inline double normcdfinv(double p) { return -M_SQRT2 * erfcinv(2.0 * p); }
+inline float normcdfinvf(float p) { return (float)normcdfinv(p); }
 
 inline int __float_as_int(float x) { int i; std::memcpy(&i, &x, 4); return i; }
 inline unsigned int __float_as_uint(float x) { unsigned int i; std::memcpy(&i, &x, 4); return i; }

@@ -31,7 +31,7 @@ inline T from_bits(uint64_t b) {
 enum : int {
     kSyncThreads, kSyncCount, kSyncAnd, kSyncOr, kSyncWarp, kShflIdx, kShflUp, kShflDown,
     kShflXor, kBallot, kAny, kAll, kMatchAny, kMatchAll, kReduceAdd, kReduceMin, kReduceMax,
-    kReduceUMin, kReduceUMax, kReduceAnd, kReduceOr, kReduceXor,
+    kReduceUMin, kReduceUMax, kReduceAnd, kReduceOr, kReduceXor, kActiveMask,
 };
 }  // namespace kj
 
@@ -88,7 +88,11 @@ inline int __uni_sync(unsigned mask, int pred, int line = __builtin_LINE()) {
     unsigned b = __ballot_sync(mask, pred, line);
     return b == 0 || b == mask;
 }
-inline unsigned __activemask() { return kj::active_mask(); }
+// The lanes that meet here: every live lane of the warp, or, when some of them cannot come
+// (they wait elsewhere), those that did.
+inline unsigned __activemask(int line = __builtin_LINE()) {
+    return (unsigned)kj::warp_op(kj::kActiveMask, 0, 0, 0, 32, line, nullptr);
+}
 
 template <class T>
 inline unsigned __match_any_sync(unsigned mask, T value, int line = __builtin_LINE()) {
