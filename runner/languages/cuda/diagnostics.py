@@ -51,6 +51,9 @@ log = logging.getLogger(__name__)
 FLAG = "emulation_diagnostic"  # result.flags: a diagnostic is in the message
 # verdicts worth a diagnosis: those whose cause may be a hidden memory error or race
 DIAGNOSED_VERDICTS = ("wrong_answer", "runtime_error", "accepted")
+# the emulation's own runtime errors (runner/languages/cuda/emu/src/errors.cpp) name the kernel,
+# its launch and the line: "kernel K (launched at line L): ..."
+EMULATION_ERROR = re.compile(r"\bkernel \S.* \(launched at line \d+\)")
 BUDGET_S = 30.0  # all diagnostic runs of one judgement stop starting after this
 MAX_CASE_BYTES = 64 << 20  # tests with larger buffers are not diagnosed (AddressSanitizer, 1 core)
 FILL_OTHER = "0x7f"
@@ -85,7 +88,7 @@ class Diagnosis:
 def diagnose(j: Judgement, *, verdict: str, message: str) -> tuple[str, str]:
     """The judgement's verdict and message, the message extended with what the diagnostics
     found (and ``emulation_diagnostic`` in the flags). The verdict is returned unchanged."""
-    if not wanted(j, verdict):
+    if not wanted(j, verdict, message):
         return verdict, message
     t0 = time.monotonic()
     try:
@@ -110,13 +113,16 @@ def diagnose(j: Judgement, *, verdict: str, message: str) -> tuple[str, str]:
     return verdict, f"{message} Diagnostics (test '{found.test}'): {found.text}"
 
 
-def wanted(j: Judgement, verdict: str) -> bool:
+def wanted(j: Judgement, verdict: str, message: str = "") -> bool:
     """Diagnostics run after a failing test or a runtime error, and after an accepted Run (what
     a GPU hides is what a learner's Run is for); never after a Submit was accepted (its
-    verdict, times and board entry must not wait), a timeout, a memory or output limit, or a
-    compile error."""
+    verdict, times and board entry must not wait), a timeout, a memory or output limit, a
+    compile error, or a runtime error the emulation described itself (a divergent barrier, a
+    shuffle mask naming an exited lane: its message names the kernel and the line)."""
     if verdict not in DIAGNOSED_VERDICTS:
         return False
+    if verdict == "runtime_error" and EMULATION_ERROR.search(message or ""):
+        return False  # the emulation named the kernel and the line already (a barrier, a mask)
     return not (verdict == "accepted" and j.job.mode != "run")
 
 
@@ -126,7 +132,6 @@ def failing_test(j: Judgement) -> str | None:
 
 def find(j: Judgement, failing: str | None) -> Diagnosis | None:
     """The first diagnostic over the public tests (and the failing one), or None."""
-    deadline = time.monotonic() + BUDGET_S
     # a folder of its own, not the job's: the solution's child (still alive) can write there
     work = Path(tempfile.mkdtemp(prefix="kj-diag-"))
     try:
@@ -134,6 +139,7 @@ def find(j: Judgement, failing: str | None) -> Diagnosis | None:
         library = build_library(j, work)
         if library is None:
             return None
+        deadline = time.monotonic() + BUDGET_S  # the runs' budget; the build has its own limit
         params = [{"name": p.name, "dtype": p.dtype, "role": p.role} for p in j.problem.params]
         runner = harness.build_harness(params)
         for k, test in cases(j, failing):

@@ -69,3 +69,14 @@ def test_a_race_is_put_in_the_one_kernel_that_uses_shared_memory():
     text = diagnostics.describe_difference("race", d, SOURCE)
     assert text.startswith("a shared-memory race in kernel block_sum: output[0] is 10 when")
     assert "7.5 when they run in reverse order" in text
+
+
+def test_an_error_the_emulation_described_itself_is_not_diagnosed_again():
+    run = SimpleNamespace(job=SimpleNamespace(mode="run"))
+    own = (
+        "CUDA error in test 'example' (N=4): RuntimeError: CUDA error: unspecified launch "
+        "failure: kernel block_sum (launched at line 27): divergent barrier: __syncthreads at "
+        "line 13 (block (0,0,0), thread (0,0,0)) and ..."
+    )
+    assert not diagnostics.wanted(run, "runtime_error", own)
+    assert diagnostics.wanted(run, "runtime_error", "The process was killed by SIGSEGV in solve.")

@@ -31,9 +31,7 @@ def test_a_run_is_accepted_in_the_native_child_and_labelled_cpu_emulation():
     assert r.phases["compile_s"] > 0
 
 
-def test_a_library_built_once_is_taken_from_the_cache(
-    tmp_path, monkeypatch
-):
+def test_a_library_built_once_is_taken_from_the_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("KERNELJUDGE_CACHE", str(tmp_path))
     source = f"// {tmp_path.name}\n{CORRECT}"
     first = judge(job(source, language="cuda", mode="run"))
