@@ -56,6 +56,7 @@ DIAGNOSED_VERDICTS = ("wrong_answer", "runtime_error", "accepted")
 EMULATION_ERROR = re.compile(r"\bkernel \S.* \(launched at line \d+\)")
 BUDGET_S = 30.0  # all diagnostic runs of one judgement stop starting after this
 MAX_CASE_BYTES = 64 << 20  # tests with larger buffers are not diagnosed (AddressSanitizer, 1 core)
+MAX_CALL_MS = 200.0  # passing tests whose judged call took longer are not diagnosed
 FILL_OTHER = "0x7f"
 UNINITIALISED = "uninitialised shared memory"  # 0x7f7f7f7f: a huge float, a NaN half, a large int: never a plausible value
 # put before the user's first line (``#line 1``: their line numbers stay): the source step makes
@@ -156,13 +157,18 @@ def find(j: Judgement, failing: str | None) -> Diagnosis | None:
 
 def cases(j: Judgement, failing: str | None) -> list[tuple[int, TestCase]]:
     """(index, test) of the tests a Run judges, and the failing test, that run on the CPU and
-    fit the diagnostics' size cap; the failing one first."""
+    fit the diagnostics' size cap (passing ones: whose judged call took at most MAX_CALL_MS);
+    the failing one first."""
+    judged_ms = {t.get("name"): t.get("time_ms") for t in j.tests}
     chosen = []
     for k, test in enumerate(selected_tests(j), 1):
         if not test.cpu or not (test.public or k == 1 or test.name == failing):
             continue
         if _case_bytes(j, test) > MAX_CASE_BYTES:
             continue
+        ms = judged_ms.get(test.name)
+        if test.name != failing and isinstance(ms, int | float) and ms > MAX_CALL_MS:
+            continue  # five more calls, one with the sanitizer: a large test costs too much
         chosen.append((k, test))
     chosen.sort(key=lambda kt: kt[1].name != failing)
     return chosen
