@@ -58,7 +58,13 @@ BUDGET_S = 30.0  # all diagnostic runs of one judgement stop starting after this
 MAX_CASE_BYTES = 64 << 20  # tests with larger buffers are not diagnosed (AddressSanitizer, 1 core)
 MAX_CALL_MS = 200.0  # passing tests whose judged call took longer are not diagnosed
 FILL_OTHER = "0x7f"
-UNINITIALISED = "uninitialised shared memory"  # 0x7f7f7f7f: a huge float, a NaN half, a large int: never a plausible value
+UNINITIALISED = "uninitialised shared memory"
+# the judged build's calls of each test: (KJ_EMU_ORDER, KJ_EMU_SMEM_FILL)
+VARIANTS = (("forward", "0"), ("reverse", "0"), ("forward", FILL_OTHER), ("reverse", FILL_OTHER))
+SANITIZED, JUDGED = (
+    "sanitized.so",
+    "judged.so",
+)  # the two builds, in the diagnostics' folder  # 0x7f7f7f7f: a huge float, a NaN half, a large int: never a plausible value
 # put before the user's first line (``#line 1``: their line numbers stay): the source step makes
 # ``__shared__`` ``static thread_local``, which AddressSanitizer does not guard; as plain statics
 # (one worker thread runs the blocks one after another) it puts redzones around each array
@@ -140,13 +146,33 @@ def find(j: Judgement, failing: str | None) -> Diagnosis | None:
         library = build_library(j, work)
         if library is None:
             return None
-        deadline = time.monotonic() + BUDGET_S  # the runs' budget; the build has its own limit
         params = [{"name": p.name, "dtype": p.dtype, "role": p.role} for p in j.problem.params]
         runner = harness.build_harness(params)
-        for k, test in cases(j, failing):
-            if time.monotonic() > deadline:
-                break
-            found = diagnose_case(j, work, runner, library, params, k, test, deadline)
+        shutil.copy(library, work / SANITIZED)
+        judged = j.module_path is not None and Path(j.module_path).is_file()
+        if judged:
+            shutil.copy(j.module_path, work / JUDGED)
+        plan = [
+            prepare_case(j, params, f"case{n}", k, test)
+            for n, (k, test) in enumerate(cases(j, failing))
+        ]
+        calls = []
+        for case, _, _ in plan:
+            calls.append(harness.Call(case.name, "bounds", SANITIZED, ("forward", "-")))
+            for order, fill in VARIANTS if judged else ():
+                calls.append(harness.Call(case.name, f"{order}-{fill}", JUDGED, (order, fill)))
+        runs = harness.run_plan(
+            work,
+            runner,
+            params,
+            [case for case, _, _ in plan],
+            calls,
+            entry=j.entry_symbol or "solve",
+            call_timeout_s=float(j.limits.test_timeout_s),
+            timeout_s=BUDGET_S,
+        )
+        for case, test, inputs in plan:
+            found = diagnose_case(j, work, params, case, test, inputs, runs)
             if found is not None:
                 return found
         return None
@@ -205,59 +231,44 @@ def build_library(j: Judgement, work: Path) -> Path | None:
     return None
 
 
-def diagnose_case(
-    j: Judgement,
-    work: Path,
-    runner: Path,
-    library: Path,
-    params: list[dict],
-    k: int,
-    test: TestCase,
-    deadline: float,
-) -> Diagnosis | None:
-    """The diagnostics of one test: the AddressSanitizer build's call, then the judged build's
-    calls in forward order, in reverse order and with shared memory refilled (the judged build
-    keeps ``__shared__`` in the emulation's per-block storage, which the fill byte reaches; the
-    sanitizer's build makes it plain statics it can guard)."""
+def prepare_case(
+    j: Judgement, params: list[dict], name: str, k: int, test: TestCase
+) -> tuple[harness.Case, TestCase, dict]:
+    """A test's inputs, regenerated from the job's seed as the functional test made them."""
     seed = derive_seed(j.job.seed, "test", test.name, k)
     inputs = generate_inputs(j.problem, test, seed, "cpu", j.make_inputs)
     scalars = dict(test.scalars)
-    case_params = [
-        {**p, "bytes": _tensor_bytes(j, p, scalars)} if p["role"] != "scalar" else p for p in params
-    ]
-    data = {name: _to_bytes(t) for name, t in inputs.items()}
-    timeout = min(float(j.limits.test_timeout_s), max(1.0, deadline - time.monotonic()))
-    entry = j.entry_symbol or "solve"  # the diagnostics build exports the same entry
+    sizes = {p["name"]: _tensor_bytes(j, p, scalars) for p in params if p["role"] != "scalar"}
+    data = {n: _to_bytes(t) for n, t in inputs.items()}
+    return harness.Case(name, data, scalars, sizes), test, inputs
 
-    def call(name: str, lib: Path, knobs: dict[str, str]) -> harness.HarnessRun:
-        return harness.run_case(
-            work / name, runner, lib, entry, case_params, data, scalars,
-            knobs=knobs, timeout_s=timeout,
-        )  # fmt: skip
 
-    bounds = call("bounds", library, {"KJ_EMU_ORDER": "forward"})
-    symbols = None
-    if "global-buffer-overflow" in bounds.stderr:
-        symbols = library_symbols(library, work, j.job.source)
-    finding = asan_report.parse(bounds.stderr, params, j.job.source, symbols)
-    if finding is not None:
-        return Diagnosis(finding.kind, finding.message, test.name)
-    judged = j.module_path
-    if judged is None or not Path(judged).is_file() or time.monotonic() > deadline:
-        return None
-    runs: dict[tuple[str, str], harness.HarnessRun] = {}
+def diagnose_case(
+    j: Judgement,
+    work: Path,
+    params: list[dict],
+    case: harness.Case,
+    test: TestCase,
+    inputs: dict,
+    runs: dict[tuple[str, str], harness.HarnessRun],
+) -> Diagnosis | None:
+    """The diagnostics of one test: the AddressSanitizer build's call, then the judged build's
+    calls in either order with either fill (the judged build keeps ``__shared__`` in the
+    emulation's per-block storage, which the fill byte reaches; the sanitizer's build makes it
+    plain statics it can guard)."""
+    bounds = runs.get((case.name, "bounds"))
+    if bounds is not None:
+        symbols = None
+        if "global-buffer-overflow" in bounds.stderr:
+            symbols = library_symbols(work / SANITIZED, work, j.job.source)
+        finding = asan_report.parse(bounds.stderr, params, j.job.source, symbols)
+        if finding is not None:
+            return Diagnosis(finding.kind, finding.message, test.name)
 
     def outputs(order: str, fill: str) -> dict[int, bytes] | None:
-        if (order, fill) not in runs:
-            if time.monotonic() > deadline:
-                return None
-            knobs = {"KJ_EMU_ORDER": order, "KJ_EMU_SMEM_FILL": fill}
-            runs[order, fill] = call(f"{order}-{fill}", judged, knobs)
-        run = runs[order, fill]
-        return run.outputs if run.finished else None
+        run = runs.get((case.name, f"{order}-{fill}"))
+        return run.outputs if run is not None and run.finished else None
 
-    if outputs("forward", "0") is None:
-        return None  # a crash or an emulation error: the verdict's message already says so
     # a race: the outputs depend on the order of the block's threads (with either fill: reading
     # a slot before the thread that writes it has run shows only where the slot held garbage);
     # an uninitialised read: they depend on the fill in the same order
@@ -272,13 +283,11 @@ def diagnose_case(
         diff = first_difference(j, params, a, b)
         if diff is None:
             continue
-        if _both_pass(j, test, inputs, scalars, params, a, b):
+        if _both_pass(j, test, inputs, case.scalars, params, a, b):
             continue  # an order the problem's check accepts either way (ties, atomics' rounding)
-        note = (
-            ""
-            if first[1] == "0" or kind != "race"
-            else f", shared memory starting as {FILL_OTHER} bytes"
-        )
+        note = ""
+        if kind == "race" and first[1] != "0":
+            note = f", shared memory starting as {FILL_OTHER} bytes"
         return Diagnosis(kind, describe_difference(kind, diff, j.job.source, note), test.name)
     return None
 

@@ -3,6 +3,7 @@ emulation needed): exact-size buffers, outputs read back, a report in the sandbo
 
 from __future__ import annotations
 
+import shutil
 import struct
 import subprocess
 
@@ -19,9 +20,11 @@ PARAMS = [
 
 SOLUTION = r"""
 #include <stdlib.h>
+#include <string.h>
 extern "C" int kerneljudge_last_error(char* buf, int n) { return 0; }
 extern "C" void solve(const float* A, float* C, int N, float scale) {
-    int last = getenv("READ_PAST") ? N : N - 1;
+    const char* order = getenv("KJ_EMU_ORDER");  // each call of a plan has its own knobs
+    int last = order && strcmp(order, "reverse") == 0 ? N : N - 1;
     for (int i = 0; i <= last; ++i)
         C[i < N ? i : 0] = A[i] * scale;
 }
@@ -51,34 +54,35 @@ def built(tmp_path_factory):
     return harness.build_harness(PARAMS), d / "solution.so"
 
 
-def call(tmp_path, built, knobs):
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory, built):
     runner, lib = built
-    params = [{**p, "bytes": 12} if p["role"] != "scalar" else p for p in PARAMS]
-    data = {"A": struct.pack("3f", 1.0, 2.0, 3.0)}
-    return harness.run_case(
-        tmp_path / "run",
-        runner,
-        lib,
-        "solve",
-        params,
-        data,
-        {"N": 3, "scale": 0.5},
-        knobs=knobs,
-        timeout_s=60,
+    work = tmp_path_factory.mktemp("plan")
+    shutil.copy(lib, work / "lib.so")
+    a = struct.pack("3f", 1.0, 2.0, 3.0)
+    case = harness.Case("case0", {"A": a}, {"N": 3, "scale": 0.5}, {"A": 12, "C": 12})
+    calls = [
+        harness.Call("case0", "forward", "lib.so", ("forward", "-")),
+        harness.Call("case0", "reverse", "lib.so", ("reverse", "0")),
+        harness.Call("case0", "forward-again", "lib.so", ("forward", "0x7f")),
+    ]
+    return harness.run_plan(
+        work, runner, PARAMS, [case], calls, entry="solve", call_timeout_s=30, timeout_s=60
     )
 
 
-def test_outputs_come_back_from_exact_size_buffers(tmp_path, built):
-    run = call(tmp_path, built, {})
-    assert run.finished, run.stderr
-    assert struct.unpack("3f", run.outputs[1]) == (0.5, 1.0, 1.5)
-    assert 0 not in run.outputs  # an input is never read back
-    assert asan_report.parse(run.stderr, PARAMS, "") is None
+def test_each_call_of_a_plan_has_its_own_outputs_and_stderr(runs):
+    for tag in ("forward", "forward-again"):  # the second runs after the reverse one failed
+        run = runs["case0", tag]
+        assert run.finished, run.stderr
+        assert struct.unpack("3f", run.outputs[1]) == (0.5, 1.0, 1.5)
+        assert 0 not in run.outputs  # an input is never read back
+        assert asan_report.parse(run.stderr, PARAMS, "") is None
 
 
-def test_one_element_past_the_end_is_reported_with_its_index(tmp_path, built):
-    run = call(tmp_path, built, {"READ_PAST": "1"})
-    assert not run.finished
+def test_one_element_past_the_end_is_reported_with_its_index(runs):
+    run = runs["case0", "reverse"]
+    assert not run.finished and run.returncode == harness.ASAN_EXIT
     f = asan_report.parse(run.stderr, PARAMS, "")
     assert f is not None, run.stderr
     assert f.message.startswith("Out-of-bounds read of A[3] (A has 3 elements)")
