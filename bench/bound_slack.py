@@ -99,6 +99,7 @@ def judge_once(slug: str, name: str, language: str, device: str, seed: int) -> d
                 "clock_noise_ms": c.get("clock_noise_ms"),
                 "shortfall": 1 - events / bound if bound > 0 else None,
                 "clock": ck,
+                "clock_samples": c.get("clock_samples"),
             }
         )
     return out
@@ -131,6 +132,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tag", default=None, help="the machine in the folder name (h200, cpu)")
     args = ap.parse_args(argv)
     started = datetime.now(UTC)
+    folder = args.out or ROOT / "bench" / "results" / (
+        f"{started:%Y-%m-%d}-{args.tag or ('h200' if args.device == 'cuda' else 'cpu')}-bound-slack"
+    )
+    folder.mkdir(parents=True, exist_ok=True)
+    partial = folder / "bound_slack.partial.jsonl"  # each judgement as it ends
     rows = []
     for slug, name, language in SOLUTIONS[args.device]:
         if args.only and args.only not in f"{slug}/{name}":
@@ -138,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
         for rep in range(args.repeats):
             row = judge_once(slug, name, language, args.device, seed=1000 + rep)
             rows.append(row)
+            with partial.open("a") as f:
+                f.write(json.dumps(row) + "\n")
             short = [c["shortfall"] for c in row["cases"]]
             print(f"{slug}/{name} #{rep}: {row['verdict']} shortfall {short}", flush=True)
     out = {
@@ -150,10 +158,6 @@ def main(argv: list[str] | None = None) -> int:
         "summary": summarize(rows),
         "judgements": rows,
     }
-    folder = args.out or ROOT / "bench" / "results" / (
-        f"{started:%Y-%m-%d}-{args.tag or ('h200' if args.device == 'cuda' else 'cpu')}-bound-slack"
-    )
-    folder.mkdir(parents=True, exist_ok=True)
     path = folder / "bound_slack.json"
     path.write_text(json.dumps(out, indent=1))
     print(f"worst shortfall {out['summary']['worst_shortfall']}; wrote {path}")

@@ -8,6 +8,7 @@ import math
 
 from judge.judging.jobspec import gpu_arch_for
 from judge.models import LeaderboardBest, Submission, SubmissionInspection
+from judge.rules import judged_emulated
 from problems.jsonsafe import decode_floats
 from runner.contract import ProblemSpec
 from runner.service.client import device_peaks, inspect_source
@@ -123,6 +124,11 @@ def submission_roofline(submission: Submission) -> dict | None:
     case = _main_case((result.get("benchmark") or {}).get("cases") or [])
     if case is None:
         return None
+    if judged_emulated(language=submission.language, device_kind=submission.device_kind):
+        return {
+            "unavailable": "Times of CUDA on the CPU are the emulation's, not a device's: "
+            "they have no place on a roofline (docs/languages/cuda.md)."
+        }
     mine = _point(case, f"#{submission.pk} (this submission)", submission.pk, True)
     if mine is None:
         return {"unavailable": "This problem counts no floating-point work (flops = 0)."}

@@ -73,8 +73,15 @@ def submission_report(sub: dict) -> str:
     lines = [
         f"Submission {sub.get('id')}: {str(verdict).replace('_', ' ').upper()}",
         f"  problem {sub.get('problem')}  language {sub.get('language')}  "
-        f"device {sub.get('device')}  mode {sub.get('mode')}",
+        f"device {sub.get('device')}"
+        + (" (CPU emulation)" if sub.get("emulated") else "")
+        + f"  mode {sub.get('mode')}",
     ]
+    if sub.get("emulated"):
+        lines.append(
+            "  CUDA C++ judged on the CPU through KernelJudge's emulation: verdicts as on a GPU;"
+            " times are the emulation's, not a GPU's, and rank on no leaderboard."
+        )
     if sub.get("message"):
         lines.append(f"  {sub['message']}")
     for d in (sub.get("diagnostics") or [])[:5]:
@@ -124,8 +131,11 @@ def submission_report(sub: dict) -> str:
             ]
             for c in cases
         ]
-        lines += ["", table(rows, ["case", "median", "runs", "GFLOP/s", "GB/s", "peak", "vs ref"])]
-        lines.append(f"  score (geometric mean): {fmt_ms(bench.get('score_ms'))}")
+        lines += ["", table(rows, ["case", "median", "runs", "GFLOP/s", "GB/s", "peak", "speedup"])]
+        if cases[0].get("baseline"):
+            lines.append(f"  speedup against the baseline: {cases[0]['baseline']}")
+        what = "CPU emulation score" if sub.get("emulated") else "score"
+        lines.append(f"  {what} (geometric mean): {fmt_ms(bench.get('score_ms'))}")
     if sub.get("rank"):
         lines.append("  " + rank_line(sub["rank"], sub.get("ranked")))
     if sub.get("stdout"):

@@ -21,6 +21,7 @@ from judge.inspection import (
 )
 from judge.leaderboards.selectors import submission_rank
 from judge.models import Mode, Submission
+from judge.rules import judged_emulated
 from judge.submissions.selectors import submission_visible_to, submissions_for_user
 from judge.submissions.services import submission_cancel, submission_create
 from problems.benchmarks import benchmark_labels
@@ -63,6 +64,9 @@ def submission_data(submission: Submission, user, with_rank: bool = False) -> di
         "user": submission.user.username,
         "language": submission.language,
         "device": submission.device_kind,
+        "emulated": judged_emulated(
+            language=submission.language, device_kind=submission.device_kind
+        ),
         "mode": submission.mode,
         "status": submission.status,
         "verdict": submission.verdict,
@@ -108,6 +112,10 @@ class SubmissionSerializer(serializers.Serializer):
     user = serializers.CharField()
     language = serializers.CharField()
     device = serializers.CharField()
+    emulated = serializers.BooleanField(
+        help_text="judged through an emulation (CUDA C++ on the CPU device): verdicts as on a "
+        "GPU; its times are the emulation's and rank on no leaderboard"
+    )
     mode = serializers.CharField()
     status = serializers.CharField()
     verdict = serializers.CharField(allow_blank=True)

@@ -6,6 +6,18 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from judge.models import RANKABLE, LeaderboardBest, Submission
+from judge.rules import judged_emulated
+from runner.contract import languages
+
+
+def unranked_languages(device_kind: str) -> tuple[str, ...]:
+    """The languages whose submits rank on no board of ``device_kind``: those it judges through
+    an emulation (CUDA C++ on the CPU), whose times measure the emulation, not the kernel."""
+    return tuple(
+        name
+        for name in languages.names()
+        if judged_emulated(language=name, device_kind=device_kind)
+    )
 
 
 def leaderboard_best_refresh(user_id: int, *, problem_id: int, device_kind: str) -> None:
@@ -20,12 +32,14 @@ def leaderboard_best_refresh(user_id: int, *, problem_id: int, device_kind: str)
             .filter(pk=user_id)
             .values_list("pk", flat=True)
         )
-        rows = (
-            Submission.objects.filter(
-                RANKABLE, user_id=user_id, problem_id=problem_id, device_kind=device_kind
-            )
-            .order_by("score", "created_at", "pk")
-            .values_list("pk", "language", "score", "created_at")
+        rankable = Submission.objects.filter(
+            RANKABLE, user_id=user_id, problem_id=problem_id, device_kind=device_kind
+        )
+        emulated = unranked_languages(device_kind)
+        if emulated:  # an emulation's times measure the emulation, not the kernel's speed
+            rankable = rankable.exclude(language__in=emulated)
+        rows = rankable.order_by("score", "created_at", "pk").values_list(
+            "pk", "language", "score", "created_at"
         )
         best: dict[str, tuple] = {}
         for row in rows:

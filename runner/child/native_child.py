@@ -1,11 +1,16 @@
-"""The untrusted side for a CUDA or Mojo solution in mode ``run``, without torch.
+"""The untrusted side for a compiled solution, without torch: CUDA or Mojo on a GPU in mode
+``run``, and CUDA C++ on the CPU device (the project's emulation, docs/languages/cuda.md) in
+every mode.
 
 Started as ``python -m runner.child.native_child --fd N --workdir DIR`` inside the same
 sandbox as ``runner.child.torch_child`` and driven by the same commands (``ping``, ``init``,
 ``attach``, ``call``), on the same supervisor-owned buffers; only the CUDA driver is loaded
-(runner.common.cudadrv), so the child is ready in a fraction of a second where ``import
-torch`` alone takes 2-3 s. It answers untimed calls only: mode ``submit`` (the benchmark) uses
-the torch child, whose timing method is the measured one (docs/judging.md).
+(runner.common.cudadrv), or on the CPU nothing but the solution's library, so the child is
+ready in a fraction of a second where ``import torch`` alone takes 2-3 s. On a GPU it answers
+untimed calls only: mode ``submit`` (the benchmark) uses the torch child, whose event timing is
+the measured one (docs/judging.md). On the CPU a timed call is the host clock around ``solve``,
+as in the torch child, bounded by the supervisor's CPU-time reading
+(runner/supervisor/cputime.py); before ``init`` a call is an empty one (the calibration).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ class NativeChild:
         self.chan = chan
         self.workdir = workdir
         self.driver = driver
+        self.device = os.environ.get("KERNELJUDGE_DEVICE", "cuda")
         self.params: list[dict] = []
         self.solve = None
         self.last_error = None
@@ -50,18 +56,24 @@ class NativeChild:
 
     def cmd_init(self, msg: dict) -> dict:
         loop.apply_init_limits(msg)
-        if msg.get("device") != "cuda" or msg.get("language") not in NATIVE_LANGUAGES:
+        device, language = msg.get("device"), msg.get("language")
+        if (device, language) == ("cpu", "cuda"):
+            self.device = "cpu"
+            info = {"kind": "cpu", "name": "cpu", "arch": None, "l2_bytes": 0}
+        elif device == "cuda" and language in NATIVE_LANGUAGES:
+            try:
+                if self.driver is None:
+                    self.driver = cudadrv.Driver()
+                info = self.driver.info()
+            except Exception as exc:  # noqa: BLE001 - no usable driver or device
+                return self._error_reply(exc, "while setting up the GPU")
+        else:
             return {
                 "ok": False,
                 "kind": "protocol",
-                "error": "this child runs compiled solutions (CUDA, Mojo) on a GPU",
+                "error": "this child runs compiled solutions (CUDA, Mojo) on a GPU, "
+                "or CUDA C++ on the CPU",
             }
-        try:
-            if self.driver is None:
-                self.driver = cudadrv.Driver()
-            info = self.driver.info()
-        except Exception as exc:  # noqa: BLE001 - no usable driver or device
-            return self._error_reply(exc, "while setting up the GPU")
         self.params = msg["params"]
         try:
             self.solve, self.last_error = solution.load_cuda_solution(
@@ -77,13 +89,15 @@ class NativeChild:
                 self.args = []
                 self.retired.append(self.arena)
                 self.arena = None
-            self.arena, slots = solution.map_arena(self.chan, msg, "cuda", self.driver)
+            self.arena, slots = solution.map_arena(self.chan, msg, self.device, self.driver)
             self.args = solution.native_args(self.params, slots, self.arena, msg["scalars"])
         except BaseException as exc:  # noqa: BLE001
             return self._error_reply(exc, "while mapping the buffers")
         return {"ok": True}
 
     def cmd_call(self, msg: dict) -> dict:
+        if self.device == "cpu":
+            return self._cpu_call(msg)
         if msg.get("timed") or self.solve is None:
             return {"ok": False, "kind": "protocol", "error": "this child runs untimed calls"}
         try:
@@ -96,6 +110,27 @@ class NativeChild:
         except BaseException as exc:  # noqa: BLE001
             return self._error_reply(exc, "in solve")
         return {"ok": True, "time_ms": elapsed}
+
+    def _cpu_call(self, msg: dict) -> dict:
+        """One call of the emulated solution (its kernels have all run when ``solve`` returns:
+        the emulation's launches are synchronous); before ``init``, an empty call. A timed
+        call reports the host clock as the torch child does on the CPU."""
+        solve = self.solve if self.solve is not None else _no_solve
+        args = self.args if self.solve is not None else []
+        try:
+            t0 = _perf_counter()
+            solve(*args)
+            elapsed = (_perf_counter() - t0) * 1e3
+            solution.raise_recorded_cuda_error(self.last_error)
+        except BaseException as exc:  # noqa: BLE001
+            return self._error_reply(exc, "in solve")
+        if msg.get("timed"):
+            return {"ok": True, "event_ms": elapsed, "sync_ms": elapsed}
+        return {"ok": True, "time_ms": elapsed}
+
+
+def _no_solve(*_args) -> None:
+    """The empty solve of the calibration calls (before init)."""
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -375,6 +375,7 @@ class Child:
             done = self._invoke(solve, args)
             wall = (_perf_counter() - t0) * 1e3
             self._after(done, msg)
+            self._check_native_error()  # CUDA C++ on the CPU: the emulation's launch errors
             return {"ok": True, "event_ms": wall, "sync_ms": wall}
         except BaseException as exc:  # noqa: BLE001
             return self._error_reply(exc, "in solve")

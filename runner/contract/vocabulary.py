@@ -8,13 +8,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from runner.contract import languages
+
 SCHEMA_VERSION = 1
 
 TENSOR_DTYPES = ("f32", "f16", "bf16", "f8e4m3", "i32", "u32", "i8", "u8")
 FLOAT_DTYPES = ("f32", "f16", "bf16", "f8e4m3")
 SCALAR_DTYPES = ("int", "float")
 TENSOR_ROLES = ("in", "out", "inout")
-LANGUAGES = ("cuda", "triton", "pytorch", "cupy", "jax", "cute", "tilelang", "cutile", "mojo")
+LANGUAGES = languages.names()
 MODES = ("run", "submit", "profile")
 DEVICES = ("cpu", "cuda")
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -44,34 +46,14 @@ DIST_KINDS = {
     "ones": 0,
     "arange": 0,
 }
-STARTER_FILES = {
-    "cuda": "solution.cu",
-    "triton": "solution_triton.py",
-    "pytorch": "solution_pytorch.py",
-    "cupy": "solution_cupy.py",
-    "jax": "solution_jax.py",
-    "cute": "solution_cute.py",
-    "tilelang": "solution_tilelang.py",
-    "cutile": "solution_cutile.py",
-    "mojo": "solution.mojo",
-}
+STARTER_FILES = {r.name: r.starter_file for r in languages.RECORDS.values()}
 # What people call each language and verdict (the site's pages and admin show these).
-LANGUAGE_NAMES = {
-    "cuda": "CUDA C++",
-    "triton": "Triton",
-    "pytorch": "PyTorch",
-    "cupy": "CuPy",
-    "jax": "JAX",
-    "cute": "CuTe DSL",
-    "tilelang": "TileLang",
-    "cutile": "cuTile",
-    "mojo": "Mojo",
-}
+LANGUAGE_NAMES = {r.name: r.title for r in languages.RECORDS.values()}
 # the languages the CPU device judges (Triton through its interpreter)
-CPU_LANGUAGES = ("pytorch", "triton", "jax")
+CPU_LANGUAGES = languages.on_device("cpu")
 # the languages the supervisor compiles into a shared library whose C function `solve` the
 # child calls with device pointers and scalars (runner/child/solution.py)
-NATIVE_LANGUAGES = ("cuda", "mojo")
+NATIVE_LANGUAGES = languages.names(r for r in languages.RECORDS.values() if r.native)
 VERDICT_NAMES = {verdict: verdict.replace("_", " ").capitalize() for verdict in VERDICTS}
 # The C type of each dtype in a CUDA entry point (`solve(const float* A, int N)`).
 C_TYPES = {
@@ -104,48 +86,8 @@ MOJO_TYPES = {
 }
 
 
-def language_of_file(name: str) -> str | None:
-    """The language of a solution file by how its name ends, as the starters' names do
-    (`correct_tiled.cu`: cuda, `wrong_triton.py`: triton); None when no language's does."""
-    for language, starter in STARTER_FILES.items():
-        if name.endswith(starter.removeprefix("solution")):
-            return language
-    return None
-
-
-# Imports that name a Python solution's language, checked in this order (a TileLang or cuTile
-# file imports torch too; anything else is PyTorch) and file names that do (LeetGPU's starter
-# names: vector_add.cute.py).
-SOURCE_IMPORTS = (
-    ("tilelang", ("import tilelang", "from tilelang")),
-    ("cutile", ("import cuda.tile", "from cuda.tile", "from cuda import tile")),
-    ("cupy", ("import cupy", "from cupy")),
-    ("cute", ("import cutlass", "from cutlass")),
-    ("triton", ("import triton", "from triton", "@triton.jit")),
-    ("jax", ("import jax", "from jax")),
-)
-NAME_SUFFIXES = {
-    ".cu": "cuda",
-    ".cuh": "cuda",
-    ".jax.py": "jax",
-    ".cute.py": "cute",
-    ".tilelang.py": "tilelang",
-    ".cutile.py": "cutile",
-    ".mojo": "mojo",
-    ".\N{FIRE}": "mojo",
-}
-
-
-def language_of_source(name: str, text: str) -> str:
-    """The language of a solution from its file name, else from what it imports; PyTorch
-    when neither says."""
-    for suffix, language in NAME_SUFFIXES.items():
-        if name.endswith(suffix):
-            return language
-    for language, marks in SOURCE_IMPORTS:
-        if any(mark in text for mark in marks):
-            return language
-    return "pytorch"
+language_of_file = languages.language_of_file
+language_of_source = languages.language_of_source
 
 
 DTYPE_BYTES = {

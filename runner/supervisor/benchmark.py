@@ -104,7 +104,7 @@ def run_benchmark(j: Judgement, tests_message: str) -> tuple[str, str]:
                 budget = case_budget(j, len(cases))
                 if j.job.device == "cpu":
                     budget = stats.cpu_case_wall(budget, len(cases))
-                reftime.time_reference(j, ci, case, finished[ci], budget, flush)
+                reftime.time_baseline(j, ci, case, finished[ci], budget, flush)
             j.phases["reference_timing_s"] = time.monotonic() - t_ref
         out_cases = finished
     finally:
@@ -299,7 +299,7 @@ def _bound_holds(j: Judgement, run: CaseRun) -> bool:
     CPU time. A GPU case whose events have converged goes on while it is not (within its
     budget): the median of the dozen windows a steady case needs moved by 0.1 ms and more
     from one judgement of the same Mojo solution to the next, so that its bound replaced the
-    events' figure in one judgement in four (bench/results/2026-11-24-h200-session7)."""
+    events' figure in one judgement in four (bench/results/archive/2026-11-24-h200-session7)."""
     if j.job.device != "cuda" or not run.windows:
         return True
     calib = run.calibration
@@ -368,7 +368,15 @@ def finish_case(j: Judgement, run: CaseRun) -> dict:
         "clock_noise_ms": run.calibration.noise_ms,
         "slow_calls": run.slow,
         "clock": bound.to_dict(),
+        # what the bound was computed from, per call (ms): the timed bursts, the calibration's
+        # empty bursts, and the null cycles before and during the timed calls
+        "clock_samples": {
+            "windows": [round(w, 5) for w in run.windows],
+            "empty_windows": [round(w, 5) for w in run.calibration.empty_windows],
+            "null_before": [round(w, 5) for w in run.calibration.null_windows],
+            "null_during": [round(w, 5) for w in run.null_windows],
+        },
         "flags": case_flags,
-        "reference_median_ms": None,
+        "baseline_median_ms": None,
         "speedup": None,
     }

@@ -24,14 +24,14 @@ from runner.supervisor.outcome import ChildDied, ChildTimeout
 
 def native_child_for(language: str, device: str, mode: str) -> bool:
     """Whether a job runs in the torch-free child (runner/child/native_child.py): a CUDA or Mojo
-    solution on a GPU in mode ``run``, which needs no benchmark. ``KERNELJUDGE_NATIVE_CHILD=0``
-    turns it off."""
-    return (
-        language in NATIVE_LANGUAGES
-        and device == "cuda"
-        and mode == "run"
-        and os.environ.get("KERNELJUDGE_NATIVE_CHILD", "1") != "0"
-    )
+    solution on a GPU in mode ``run``, which needs no benchmark; CUDA C++ on the CPU device (the
+    emulation) in modes ``run`` and ``submit``, whose timed calls are the host clock there as in
+    the torch child. ``KERNELJUDGE_NATIVE_CHILD=0`` turns it off."""
+    if os.environ.get("KERNELJUDGE_NATIVE_CHILD", "1") == "0":
+        return False
+    if device == "cpu":
+        return language == "cuda" and mode in ("run", "submit")
+    return language in NATIVE_LANGUAGES and device == "cuda" and mode == "run"
 
 
 def jax_env(device: str) -> dict[str, str]:
@@ -225,6 +225,8 @@ class ChildProcess:
             reply = self.chan.recv(timeout, spin_s)
         except wire.ChannelTimeout:
             self.kill()
+            if getattr(self.handle, "memory_exceeded", False):  # over the cap as time ran out
+                raise self._died() from None
             raise ChildTimeout() from None
         except (wire.ChannelClosed, wire.ProtocolError):
             raise self._died() from None

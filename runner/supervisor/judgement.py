@@ -26,7 +26,7 @@ from runner.sandbox import process as proc
 from runner.supervisor import (
     benchmark,
     devices,
-    functional,
+    emulation,
     gpulock,
     preparation,
     profile,
@@ -203,9 +203,11 @@ class Judgement:
         t_spawn = time.monotonic()
         compiler = Background(self._prepare_source)
         try:
+            # the child starts beside the compile (on the CPU: emulated CUDA's native child)
+            early = job.device == "cuda" or emulation.emulated(job)
+            if early and self.child is None and self.spare is None:
+                self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
             if job.device == "cuda":
-                if self.child is None and self.spare is None:
-                    self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
                 self._require_cuda()
             self._load_reference()
             if self.spare is not None:
@@ -228,7 +230,7 @@ class Judgement:
         elif job.mode == "profile":
             self._calibrate([profile.main_case(self.problem, job.device)[0]])
         self._start_child(module_path)
-        verdict, message = functional.run_tests(self)
+        verdict, message = emulation.run_tests(self)  # functional.run_tests, diagnosed
         if verdict != "accepted" or job.mode == "run":
             return verdict, message
         if job.mode == "profile":
@@ -351,6 +353,8 @@ class Judgement:
         info = reply.get("device") or {}
         if self.job.device == "cpu":
             self.device_info.update(name=str(info.get("name", "cpu"))[:200])
+            if emulation.emulated(self.job):  # the supervisor's own words, not the child's
+                self.device_info.update(name=emulation.device_name(), emulation="cuda")
         elif info.get("name") and info.get("name") != self.device_info.get("name"):
             self.flags.append("child_device_name_mismatch")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from runner.contract.vocabulary import CPU_LANGUAGES, LANGUAGE_NAMES, LANGUAGES, NATIVE_LANGUAGES
-from runner.supervisor import cutedsl, cutile, devices, gpulock, mojo, mojo_context
+from runner.supervisor import cutedsl, cutile, devices, emulation, gpulock, mojo, mojo_context
 from runner.supervisor.outcome import Verdict
 
 if TYPE_CHECKING:
@@ -57,9 +57,15 @@ def _mojo_lacks(job: JobSpec) -> str | None:
     return None
 
 
+def _cuda_lacks(job: JobSpec) -> str | None:
+    """On the CPU device, the host C++ compiler the emulation builds with."""
+    return emulation.compiler_missing() if job.device == "cpu" else None
+
+
 # languages offered only where their package or compiler is installed beside the runner (never
 # in requirements.txt: the worker's operator adds it): why this worker cannot judge a job, or None
 WORKER_LACKS: dict[str, Callable[[JobSpec], str | None]] = {
+    "cuda": _cuda_lacks,
     "cute": _cute_lacks,
     "cutile": _cutile_lacks,
     "tilelang": _tilelang_lacks,
@@ -89,6 +95,9 @@ def prepare_source(j: Judgement) -> Path:
     j.emit({"phase": "compiling"})
     if job.language == "mojo":
         from runner.supervisor.mojo_build import compile_mojo as compile_native  # noqa: PLC0415
+    elif emulation.emulated(job):  # CUDA C++ on the CPU: the host compiler, the emulation
+        compile_native = emulation.compile_for_cpu
+        j.flags.append(emulation.FLAG)
     else:
         from runner.supervisor.compile import compile_cuda as compile_native  # noqa: PLC0415
 
@@ -107,6 +116,8 @@ def prepare_source(j: Judgement) -> Path:
             from runner.supervisor.mojo_build import first_error_line  # noqa: PLC0415
 
             first = first_error_line(res.log)
+        elif emulation.emulated(job):
+            first = emulation.first_error(res.log)
         else:
             first = next((ln for ln in res.log.splitlines() if "error" in ln), "")
         raise Verdict("compile_error", "Compilation failed" + (f": {first}" if first else "."))

@@ -42,7 +42,7 @@ BURST_BYTES = 1 << 30
 # (runner/child/jax_solution.py), measure that gap, which is longer and more variable than other
 # languages' host wake-up (0.12-0.25 ms, against 0.015-0.03 ms, on an H200): its allowance is
 # larger, and taken at the slowest of the empty calls instead of their median (at their 90th
-# percentile, one relu judgement in five was still flagged; bench/results/2026-11-24-h200-
+# percentile, one relu judgement in five was still flagged; bench/results/archive/2026-11-24-h200-
 # session4).
 MAX_GAP_MS = 0.05  # the most of the calibrated sync gap a call's figures are allowed
 LANGUAGE_MAX_GAP_MS = {"jax": 0.5}

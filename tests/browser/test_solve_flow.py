@@ -8,6 +8,8 @@ import time
 
 import pytest
 
+from tests.factories import CATALOG
+
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.integration,
@@ -107,3 +109,19 @@ def test_user_solves_vector_add_and_sees_the_leaderboard(site, page):
     page.wait_for_function("window.kjEditor !== undefined")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     site.screenshot(page, "problem-page-phone")
+
+
+def test_cuda_run_on_the_cpu_device_comes_back_accepted_as_cpu_emulation(site, page):
+    sign_up(page, site, "grace")
+    page.goto(site.url("/problems/vector-add/"))
+    page.wait_for_function("window.kjEditor !== undefined")
+    page.get_by_label("Language").select_option("cuda")
+    page.get_by_label("Device").select_option("cpu")
+    assert page.locator("#emulation-note").is_visible()
+    source = (CATALOG / "vector-add" / "solutions" / "correct_basic.cu").read_text()
+    write_in_editor(page, source)
+    page.get_by_role("button", name="Run").click()
+    watch_status(page, "Accepted", 180)
+    results = page.locator("#judge-results")
+    assert results.locator("[data-emulation]").inner_text().startswith("CPU emulation")
+    assert results.locator("table.tests tbody tr").count() == 3

@@ -3,22 +3,24 @@
 One test per case: the verdict must be one of the case's expected verdicts and every host
 check must pass (nothing written outside the job folder, watched files intact, no canary secret
 in the result, Redis canary intact, PostgreSQL canary table intact, supervisor alive, no job
-process or cgroup left behind). CUDA cases carry the ``gpu`` mark: on a CPU-only machine they
-are the only skips.
+process or cgroup left behind). CUDA cases of the GPU device carry the ``gpu`` mark: on a
+CPU-only machine they are the only skips; those that name ``cpu_expected`` are judged on the CPU
+device too, through the emulation, as ``<name>@cpu``.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shutil
 
 import pytest
 
 from runner.supervisor import cutedsl, mojo
-from runner.tools.hostile import HostGuard, judge_case, load_cases
+from runner.tools.hostile import HostGuard, judge_case, load_cases, load_cases_with_cpu_runs
 from runner.tools.hostile.cases import REPO
 
-CASES = load_cases()
+CASES = load_cases_with_cpu_runs()  # the CUDA cases that make sense on the CPU twice
 
 
 def _has_gpu() -> bool:
@@ -27,6 +29,13 @@ def _has_gpu() -> bool:
 
         return torch.cuda.is_available()
     except Exception:  # noqa: BLE001
+        return False
+
+
+def _has_emulation() -> bool:
+    try:
+        return importlib.util.find_spec("runner.languages.cuda.cpu_build") is not None
+    except ModuleNotFoundError:
         return False
 
 
@@ -47,7 +56,9 @@ def _param(c):
         # caught by the CPU-seconds bound only while the child gets a core of its own: a
         # wall-clock forgery starved by another test's load burns fewer CPU seconds per call
         marks.append(pytest.mark.serial)
-    if c.language == "cuda" and not shutil.which("nvcc"):
+    if c.language == "cuda" and c.device == "cpu" and not _has_emulation():
+        marks.append(pytest.mark.skip(reason="needs CUDA's CPU emulation (runner/languages/cuda)"))
+    if c.language == "cuda" and c.device == "cuda" and not shutil.which("nvcc"):
         marks.append(pytest.mark.skip(reason="needs nvcc"))
     if c.language == "cute" and cutedsl.install_dirs() is None:
         marks.append(pytest.mark.skip(reason="needs nvidia-cutlass-dsl"))
@@ -70,14 +81,17 @@ def test_corpus_is_big_enough():
     } <= {c.name for c in CASES}
     for c in CASES:
         assert c.why and c.expected and (c.dir / c.source).is_file(), c.name
+    on_the_cpu = {c.name for c in CASES if c.language == "cuda" and c.device == "cpu"}
+    assert {"endless-kernel@cpu", "gpu-malloc-loop@cpu", "template-bomb"} <= on_the_cpu
 
 
 def test_security_doc_states_the_corpus_size_of_the_case_folders():
     text = (REPO / "docs" / "security.md").read_text()
-    m = re.search(r"The corpus holds (\d+) cases, (\d+) on the CPU device and (\d+) on a GPU", text)
+    m = re.search(r"The corpus holds (\d+) cases: (\d+) judged on the CPU and (\d+) on a GPU", text)
     assert m, "docs/security.md no longer states the corpus size"
-    cpu = sum(c.device == "cpu" for c in CASES)
-    assert tuple(map(int, m.groups())) == (len(CASES), cpu, len(CASES) - cpu)
+    folders = load_cases()  # each case once (CASES adds the CPU runs of GPU cases)
+    cpu = sum(c.device == "cpu" for c in folders)
+    assert tuple(map(int, m.groups())) == (len(folders), cpu, len(folders) - cpu)
 
 
 @pytest.mark.parametrize("case", [_param(c) for c in CASES])

@@ -192,3 +192,16 @@ def test_migration_backfill_agrees_with_the_service():
             cursor.execute(backfill.BACKFILL.format(board=board_language))
     assert sorted(LeaderboardBest.objects.values_list(*fields)) == kept
     assert len(kept) == 4 * 3 + 2  # per user: all languages, pytorch, triton; cuda: 2
+
+
+def test_cuda_judged_through_the_cpu_emulation_ranks_on_no_board():
+    problem = ProblemFactory()
+    ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
+    emulated = judged(ann, problem, 0.5, language="cuda", device_kind="cpu")
+    judged(bob, problem, 4.0, language="pytorch", device_kind="cpu")
+    assert emulated.verdict == "accepted" and emulated.score == 0.5  # its time is kept, shown
+    assert board(problem) == [("bob", 1, 4.0)]  # but ranks on no CPU board
+    assert board(problem, language="cuda") == []
+    assert submission_rank(emulated) is None
+    on_gpu = judged(ann, problem, 0.2, language="cuda", device_kind="gpu-h200")
+    assert board(problem, "gpu-h200") == [("ann", 1, 0.2)] and submission_rank(on_gpu).rank == 1

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from judge.errors import SubmissionRefused
 from judge.models import Status, Submission
+from judge.rules import judged_emulated
 from judge.submissions.services import submission_create
 from tests.conftest import PYTORCH_VECTOR_ADD
 from tests.factories import ProblemFactory, SubmissionFactory, UserFactory, WorkerFactory
@@ -49,13 +50,21 @@ def test_unknown_language_is_refused():
     assert "cuda, triton, pytorch, cupy, jax, cute, tilelang, cutile, mojo" in info.value.message
 
 
-@pytest.mark.parametrize("language", ["cuda", "cupy", "cute", "tilelang", "cutile", "mojo"])
+@pytest.mark.parametrize("language", ["cupy", "cute", "tilelang", "cutile", "mojo"])
 def test_gpu_only_language_on_cpu_is_refused(language):
     with pytest.raises(SubmissionRefused) as info:
         create(language=language)
     assert info.value.field == "language"
     assert f"{language} runs only on GPU workers" in info.value.message
-    assert "pytorch, triton" in info.value.message
+    assert "choose one of: cuda, triton, pytorch, jax." in info.value.message
+
+
+def test_cuda_on_the_cpu_is_accepted_and_judged_through_the_emulation():
+    submission = create(language="cuda")
+    assert submission.device_kind == "cpu" and submission.language == "cuda"
+    assert judged_emulated(language="cuda", device_kind="cpu")
+    assert not judged_emulated(language="cuda", device_kind="gpu-h200")
+    assert not judged_emulated(language="pytorch", device_kind="cpu")
 
 
 def test_malformed_device_is_refused():

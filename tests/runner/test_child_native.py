@@ -152,13 +152,61 @@ def test_timed_calls_are_refused(child):
     assert c.cmd_call({"op": "call", "timed": True})["kind"] == "protocol"
 
 
-def test_only_cuda_jobs_in_mode_run_use_it(monkeypatch):
+def test_gpu_jobs_use_it_in_mode_run_and_emulated_cuda_in_run_and_submit(monkeypatch):
     assert native_child_for("cuda", "cuda", "run")
     assert not native_child_for("cuda", "cuda", "submit")  # the benchmark needs torch
     assert not native_child_for("triton", "cuda", "run")
-    assert not native_child_for("cuda", "cpu", "run")
+    assert native_child_for("cuda", "cpu", "run") and native_child_for("cuda", "cpu", "submit")
+    assert not native_child_for("cuda", "cpu", "profile")
+    assert not native_child_for("pytorch", "cpu", "run")
     monkeypatch.setenv("KERNELJUDGE_NATIVE_CHILD", "0")
     assert not native_child_for("cuda", "cuda", "run")
+    assert not native_child_for("cuda", "cpu", "run")
+
+
+@pytest.fixture
+def cpu_child(tmp_path, monkeypatch):
+    """The child as it runs an emulated CUDA solution: device cpu, no driver at all."""
+    monkeypatch.setenv("KERNELJUDGE_DEVICE", "cpu")  # as the supervisor starts it
+    src = tmp_path / "sol.c"
+    src.write_text(SOLUTION_C)
+    so = tmp_path / "solution.so"
+    subprocess.run([CC, "-shared", "-fPIC", "-O1", "-o", str(so), str(src)], check=True)
+    a, b = socket.socketpair()
+    c = child_native.NativeChild(wire.Channel(a), tmp_path, None)
+    yield c, so
+    a.close()
+    b.close()
+
+
+def test_on_the_cpu_calls_before_init_are_empty_timed_calls(cpu_child):
+    c, _ = cpu_child
+    reply = c.cmd_call({"op": "call", "timed": True})  # the supervisor's calibration
+    assert reply["ok"] and reply["event_ms"] == reply["sync_ms"] >= 0, reply
+
+
+def test_on_the_cpu_the_solution_writes_the_memfd_arena_and_timed_calls_answer(cpu_child):
+    c, so = cpu_child
+    reply = c.cmd_init({"device": "cpu", "language": "cuda", "params": PARAMS,
+                        "module_path": str(so)})  # fmt: skip
+    assert reply["ok"] and reply["device"]["kind"] == "cpu", reply
+    a = np.arange(4, dtype=np.float32)
+    mine, out = _attach(c, a, a)
+    assert isinstance(c.arena, arena.Arena) and c.arena.device == "cpu"
+    untimed = c.cmd_call({"op": "call"})
+    assert untimed["ok"] and untimed["time_ms"] >= 0, untimed
+    assert out.tolist() == [0.0, 2.0, 4.0, 0.0]
+    failed = c.cmd_call({"op": "call", "timed": True})  # its second call records an error
+    assert failed["ok"] is False and failed["kind"] == "cuda", failed
+    assert "CUDA error: boo (code 719)" in failed["error"] and c.cuda_dead
+    mine.close()
+
+
+def test_on_the_cpu_only_cuda_is_loaded(cpu_child):
+    c, so = cpu_child
+    reply = c.cmd_init({"device": "cpu", "language": "mojo", "params": PARAMS,
+                        "module_path": str(so)})  # fmt: skip
+    assert reply["ok"] is False and reply["kind"] == "protocol"
 
 
 def test_native_child_never_imports_torch():

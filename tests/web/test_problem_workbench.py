@@ -28,6 +28,19 @@ def test_gpu_only_languages_are_offered_with_a_note_on_a_cpu_only_site(client):
     assert "data-gpu-devices=''" in html
 
 
+def test_cuda_runs_on_the_cpu_with_a_note_linking_to_what_the_emulation_supports(client):
+    html = client.get(f"/problems/{ProblemFactory().slug}/").content.decode()
+    assert "data-cpu-languages='cuda,triton,pytorch,jax'" in html
+    assert "data-emulated-languages='cuda'" in html
+    note = html.split('id="emulation-note"')[1].split("</p>")[0]
+    assert "CUDA C++ runs in KernelJudge's emulation" in note
+    assert 'href="/languages/cuda/#cuda-on-the-cpu"' in note
+    guide = client.get("/languages/cuda/")
+    assert guide.status_code == 200
+    assert 'id="cuda-on-the-cpu"' in guide.content.decode()  # the section the note links to
+    assert client.get("/languages/fortran/").status_code == 404
+
+
 def test_with_a_gpu_worker_the_note_asks_for_a_gpu_device(client):
     WorkerFactory(device_kind="gpu-h100")
     html = client.get(f"/problems/{ProblemFactory().slug}/").content.decode()
@@ -64,6 +77,33 @@ def test_runtime_error_shows_the_users_line(client):
     assert client.get(f"/api/v1/submissions/{sub.pk}/").status_code == 404
 
 
+def test_an_emulated_cuda_submission_is_labelled_cpu_emulation_on_its_page_and_in_the_api(client):
+    user = UserFactory()
+    sub = SubmissionFactory(
+        user=user, language="cuda", device_kind="cpu", mode="submit", status=Status.DONE,
+        verdict="accepted", score=3.25, result={"verdict": "accepted", "message": "ok"},
+    )  # fmt: skip
+    client.force_login(user)
+    html = client.get(f"/submissions/{sub.pk}/").content.decode()
+    assert "cpu (CPU emulation)" in html and "rank on no leaderboard" in html
+    assert "(here 3.2500 ms)" in html and "not your best" not in html
+    assert client.get(f"/api/v1/submissions/{sub.pk}/").json()["emulated"] is True
+    plain = SubmissionFactory(user=user, language="pytorch", device_kind="cpu")
+    assert client.get(f"/api/v1/submissions/{plain.pk}/").json()["emulated"] is False
+    assert "CPU emulation" not in client.get(f"/submissions/{plain.pk}/").content.decode()
+
+
+def test_cancel_button_on_a_running_submission(client):
+    user = UserFactory()
+    sub = SubmissionFactory(user=user, status=Status.BENCHMARKING, attempt=1)
+    client.force_login(user)
+    html = client.get(f"/submissions/{sub.pk}/").content.decode()
+    assert f'action="/submissions/{sub.pk}/cancel/"' in html
+    r = client.post(f"/submissions/{sub.pk}/cancel/", follow=True)
+    assert "was cancelled while it was being judged" in r.content.decode()
+    assert Submission.objects.get(pk=sub.pk).status == Status.CANCELLED
+
+
 def test_cancel_button_on_a_queued_submission(client):
     user = UserFactory()
     sub = SubmissionFactory(user=user)
@@ -73,8 +113,8 @@ def test_cancel_button_on_a_queued_submission(client):
     r = client.post(f"/submissions/{sub.pk}/cancel/", follow=True)
     assert "was cancelled" in r.content.decode()
     assert Submission.objects.get(pk=sub.pk).status == Status.CANCELLED
-    r = client.post(f"/submissions/{sub.pk}/cancel/", follow=True)  # not queued any more
-    assert "only queued submissions can be cancelled" in r.content.decode()
+    r = client.post(f"/submissions/{sub.pk}/cancel/", follow=True)  # finished now
+    assert "a finished submission cannot be cancelled" in r.content.decode()
     assert client.get(f"/submissions/{sub.pk}/cancel/").status_code == 405
     client.force_login(UserFactory())
     assert client.post(f"/submissions/{sub.pk}/cancel/").status_code == 404

@@ -17,6 +17,8 @@ Each case folder holds ``case.toml``::
     expected = ["time_limit_exceeded"]
     checks = ["files", "redis", "postgres", "processes", "secrets", "supervisor"]
     forbidden = ["root:x:0:0"]      # strings that must not appear in the JudgeResult
+    cpu_expected = ["wrong_answer"] # a CUDA case of device cuda also judged on the CPU device
+                                    # (the emulation) as "<name>@cpu", with these verdicts
     [limits]                        # runner.contract.Limits overrides (small, to keep it fast)
     test_timeout_s = 3
 
@@ -24,7 +26,7 @@ Each case folder holds ``case.toml``::
 ``corpus`` judges the cases and reports.
 """
 
-from .cases import ALL_CHECKS, CASES_DIR, Case, load_cases
+from .cases import ALL_CHECKS, CASES_DIR, Case, load_cases, load_cases_with_cpu_runs
 from .corpus import judge_case, main, run_corpus
 from .guard import HostGuard
 
@@ -35,6 +37,7 @@ __all__ = [
     "HostGuard",
     "judge_case",
     "load_cases",
+    "load_cases_with_cpu_runs",
     "main",
     "run_corpus",
 ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[3]
@@ -41,6 +41,14 @@ class Case:
     accepted_with_flags: list[str] = field(default_factory=list)
     # or, without them, only with a score of at least this (the forgery's real work, timed)
     accepted_at_least_ms: float | None = None
+    # a CUDA case of the GPU device that is also judged on the CPU device, through the emulation
+    # (docs/languages/cuda.md), with these verdicts; empty: the GPU only
+    cpu_expected: list[str] = field(default_factory=list)
+
+
+def on_the_cpu(case: Case) -> Case:
+    """The CPU device's run of a GPU case that names ``cpu_expected`` (``<name>@cpu``)."""
+    return replace(case, name=f"{case.name}@cpu", device="cpu", expected=case.cpu_expected)
 
 
 def load_cases(cases_dir: Path = CASES_DIR) -> list[Case]:
@@ -66,6 +74,17 @@ def load_cases(cases_dir: Path = CASES_DIR) -> list[Case]:
                 limits=dict(t.get("limits", {})),
                 accepted_with_flags=list(t.get("accepted_with_flags", [])),
                 accepted_at_least_ms=t.get("accepted_at_least_ms"),
+                cpu_expected=list(t.get("cpu_expected", [])),
             )
         )
+    return out
+
+
+def load_cases_with_cpu_runs(cases_dir: Path = CASES_DIR) -> list[Case]:
+    """Every case, and after each GPU case that names ``cpu_expected`` its CPU run."""
+    out = []
+    for case in load_cases(cases_dir):
+        out.append(case)
+        if case.device == "cuda" and case.cpu_expected:
+            out.append(on_the_cpu(case))
     return out

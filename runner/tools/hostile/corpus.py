@@ -8,7 +8,7 @@ import os
 import sys
 import time
 
-from .cases import DEFAULT_LIMITS, REPO, Case, load_cases
+from .cases import DEFAULT_LIMITS, REPO, Case, load_cases_with_cpu_runs
 from .guard import HostGuard
 
 
@@ -75,7 +75,8 @@ def honest_acceptance(case: Case, flags: list[str], score: float | None) -> bool
 
 
 def run_corpus(device: str = "cpu", names: list[str] | None = None, progress=None) -> dict:
-    cases = [c for c in load_cases() if c.device == device or (device == "cuda")]
+    every = load_cases_with_cpu_runs()
+    cases = [c for c in every if c.device == device or (device == "cuda")]
     if names:
         cases = [c for c in cases if any(n in c.name for n in names)]
     results = []
@@ -85,7 +86,7 @@ def run_corpus(device: str = "cpu", names: list[str] | None = None, progress=Non
             results.append(r)
             if progress:
                 progress(r)
-    skipped = [c.name for c in load_cases() if c not in cases and c.device != device]
+    skipped = [c.name for c in every if c not in cases and c.device != device]
     return {
         "contained": sum(r["contained"] for r in results),
         "total": len(results),

@@ -140,6 +140,9 @@ def test_roofline_points_and_chart(user, problem):
     copy = SubmissionFactory(user=user, problem=problem, result=zero, status=Status.DONE)
     assert "flops" in submission_roofline(copy)["unavailable"]
     assert roofline_svg(submission_roofline(copy)) == ""
+    emulated = SubmissionFactory(user=user, problem=problem, result=gpu_result(0.1),
+                                 status=Status.DONE, language="cuda", device_kind="cpu")  # fmt: skip
+    assert "emulation" in submission_roofline(emulated)["unavailable"]
 
 
 @needs_tools

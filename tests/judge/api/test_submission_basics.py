@@ -41,7 +41,7 @@ def test_create_and_read(client_and_user, enqueued, django_capture_on_commit_cal
 def test_rule_violations_come_back_as_clear_errors(client_and_user, settings):
     client, _ = client_and_user
     problem = ProblemFactory()
-    response = client.post("/api/v1/submissions/", body(problem, language="cuda"), format="json")
+    response = client.post("/api/v1/submissions/", body(problem, language="cupy"), format="json")
     assert response.status_code == 400
     error = response.json()["error"]
     assert error["code"] == "language_not_offered" and "GPU workers" in error["message"]

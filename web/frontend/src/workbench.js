@@ -60,6 +60,10 @@ export function renderRunResult(container, sub) {
   const verdict = VERDICTS[sub.verdict] || sub.verdict;
   container.append(el("p", { class: `verdict verdict-${sub.verdict}` }, el("strong", {}, verdict), " — ",
     sub.message || result.message || ""));
+  if (sub.emulated) {
+    container.append(el("p", { class: "emulation-label", "data-emulation": "" }, el("strong", {}, "CPU emulation"),
+      " — judged on the CPU through KernelJudge's CUDA emulation: verdicts as on a GPU; times are the emulation's, not a GPU's, and rank on no leaderboard."));
+  }
   const located = (sub.diagnostics || []).filter((d) => d.severity === "error");
   if (located.length) {
     const list = el("ul", { class: "where" });
@@ -106,6 +110,7 @@ export function mountWorkbench(root) {
   const slug = root.dataset.slug;
   const starters = JSON.parse(document.getElementById("kj-starters").textContent);
   const cpuLanguages = (root.dataset.cpuLanguages || "").split(",").filter(Boolean);
+  const emulatedLanguages = (root.dataset.emulatedLanguages || "").split(",").filter(Boolean);
   const langSelect = root.querySelector("#language");
   const deviceSelect = root.querySelector("#device");
   const textarea = root.querySelector("#source");
@@ -118,6 +123,7 @@ export function mountWorkbench(root) {
   const authenticated = root.dataset.authenticated === "1";
   const gpuDevices = (root.dataset.gpuDevices || "").split(",").filter(Boolean);
   const gpuNote = root.querySelector("#gpu-note");
+  const emulationNote = root.querySelector("#emulation-note");
   const languageLabel = (lang) => [...langSelect.options].find((o) => o.value === lang)?.textContent || lang;
 
   const draftKey = (lang) => `kj-draft:${slug}:${lang}`;
@@ -176,6 +182,9 @@ export function mountWorkbench(root) {
     const gpuOnly = !cpuLanguages.includes(currentLang);
     gpuBlocked = gpuOnly && deviceSelect.value === "cpu";
     gpuNote.hidden = !gpuOnly;
+    if (emulationNote) {
+      emulationNote.hidden = !(emulatedLanguages.includes(currentLang) && deviceSelect.value === "cpu");
+    }
     gpuNote.querySelector("[data-language-name]").textContent = languageLabel(currentLang);
     gpuNote.querySelector("[data-gpu-detail]").textContent = gpuDevices.length
       ? (gpuBlocked ? "Pick a GPU device to run it." : `It runs on ${deviceSelect.value}.`)

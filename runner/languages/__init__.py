@@ -1,0 +1,1 @@
+"""Per-language build support that is neither supervisor nor child code."""

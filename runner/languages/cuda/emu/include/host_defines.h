@@ -1,0 +1,3 @@
+// Part of the CPU emulation: everything lives in cuda_runtime.h.
+#pragma once
+#include <cuda_runtime.h>
