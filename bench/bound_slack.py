@@ -11,7 +11,7 @@ lower than the bound the events' median is: the relative slack this judgement ne
 negative when the events are above the bound). The summary gives, per case, the largest
 shortfall over the judgements, and the largest of all: ``runner.supervisor.clock.SLACK_REL``
 must be at least that for honest work to keep its own figure, and it is also what a forged
-figure can gain. Writes ``bench/results/<date>-<device>-bound-slack/bound_slack.json`` (raw
+figure can gain. Writes ``bench/results/<date>-<device>-bound-slack/bound_slack.json`` (kept as ``bench/results/bound_slack/<date>-<machine>.json``) (raw
 entries, summary, provenance: commit, machine, method, samples).
 """
 
