@@ -1,7 +1,8 @@
 """Judges every CUDA-device case of the hostile corpus (tests/hostile/cases) through the real
 runner on this machine's GPU and prints one JSON report (the pytest module needs the site's
 Redis and PostgreSQL canaries, which a bare GPU box does not run); exits 1 unless every case
-was caught (``make test-gpu-hostile``)."""
+was caught, a case documenting an open gap (``open_gap`` in its case.toml) excepted: it is reported
+with its outcome (``make test-gpu-hostile``)."""
 
 from __future__ import annotations
 
@@ -24,11 +25,12 @@ def main() -> int:
         for case in cases:
             r = judge_case(case, guard)
             results.append(r)
-            mark = "caught" if r["caught"] else "NOT CAUGHT"
+            mark = "caught" if r["caught"] else ("OPEN GAP" if case.open_gap else "NOT CAUGHT")
             print(f"{mark:>10}  {r['name']:<36} {r['actual']:<20} {r['flags']}", file=sys.stderr)
+    gaps = {c.name for c in cases if c.open_gap}
     print(json.dumps({"provenance": provenance(), "total": len(results), "caught": sum(r["caught"] for r in results),
-                      "cases": results}, indent=1))  # fmt: skip
-    return 0 if all(r["caught"] for r in results) else 1
+                      "open_gaps": sorted(gaps), "cases": results}, indent=1))  # fmt: skip
+    return 0 if all(r["caught"] or r["name"] in gaps for r in results) else 1
 
 
 if __name__ == "__main__":
