@@ -19,7 +19,9 @@ every 50 ms until it is done:
 Per sample: the client's wall time from the POST to the poll that saw "done" (``latency_s``),
 the runner's phases from the stored result (compile_s, start_s, tests_s, total_s) and whether
 the compile hit the cache. Reports p50/p95 per kind and writes ``cuda_cpu_latency.json`` (with
-the provenance: commit, machine, method, sample count) and ``cuda_cpu_latency.md`` to --out.
+the provenance: commit, machine, method, sample count) to
+``bench/results/cuda_cpu_latency/<date>-<host>.json`` (or --out) and its table beside it (.md);
+`python bench/make_latest.py` then updates ``bench/results/latest.json``.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
 import secrets
 import signal
 import socket
@@ -209,9 +212,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args(argv)
-    out = args.out or ROOT / "bench" / "results" / (time.strftime("%Y-%m-%d") + "-cpu-cuda-emu")
-    out.mkdir(parents=True, exist_ok=True)
     prov = provenance()
+    stem = f"{prov['date'][:10]}-{platform.node() or 'host'}"
+    out = args.out or ROOT / "bench" / "results" / "cuda_cpu_latency"
+    out.mkdir(parents=True, exist_ok=True)
     source = SOLUTION.read_text()
     samples: list[dict] = []
     with tempfile.TemporaryDirectory(prefix="kj-cuda-cpu-bench-") as tmp:
@@ -228,8 +232,17 @@ def main(argv: list[str] | None = None) -> int:
                 print(json.dumps(sample), flush=True)
         finally:
             site.stop()
+    machine = prov["machine"]
     report = {
         "benchmark": "cuda_cpu_latency",
+        "date": prov["date"],
+        "commit": commit_label(prov),
+        "machine": {
+            "host": machine.get("host"),
+            "cpus": machine.get("cores"),
+            "cpu": machine.get("cpu"),
+            "load_avg_at_start": machine.get("load_avg"),
+        },
         "provenance": prov,
         "method": METHOD,
         "stats": {kind: stats(samples, kind) for kind in ("fresh", "cached")},
@@ -239,8 +252,9 @@ def main(argv: list[str] | None = None) -> int:
     report["goal_met"] = (
         f"cached p50 {p50:.3f} s, fresh p50 {report['stats']['fresh']['latency_s']['p50']:.3f} s"
     )
-    (out / "cuda_cpu_latency.json").write_text(json.dumps(report, indent=2) + "\n")
-    (out / "cuda_cpu_latency.md").write_text(markdown(report))
+    report["machine"]["load_avg_at_end"] = [round(x, 2) for x in os.getloadavg()]
+    (out / f"{stem}.json").write_text(json.dumps(report, indent=2) + "\n")
+    (out / f"{stem}.md").write_text(markdown(report))
     print(markdown(report))
     return 0
 

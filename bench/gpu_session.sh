@@ -7,6 +7,9 @@
 #                                      #        warm runner service
 #   bash bench/gpu_session.sh perf     # throughput 1x1 / 2x1 / 2x4 (GPUs x supervisors), then
 #                                      # GPU 0: timing truth; GPU 1: latency, a process per job
+#   bash bench/gpu_session.sh integrity  # the hostile corpus's GPU cases, the bound's measured
+#                                      # slack, then the timing truth of ten solutions (five
+#                                      # under 0.1 ms, five over 1 ms), five judgements each
 #
 # Plain python3 with torch/triton/cupy (ncu for the timing truth); no Django, no database.
 # Everything lands in $OUT/results.tgz (the device tool brings back few files) or, without $OUT,
@@ -90,7 +93,35 @@ final_1() {
     --time-budget 200 --out "$R" 2> "$R/timing_truth.log" || log "timing_truth exited with $?"
 }
 
+# the timing truth's ten solutions: five whose cases run under 0.1 ms on an H200 (reduction,
+# softmax, one transpose) and five over 1 ms (the matrix products and the 2D convolution)
+TRUTH_SHORT="reduction,softmax,matrix-transpose"
+TRUTH_LONG="matrix-multiplication,batched-matrix-multiplication,2d-convolution,gemm"
+
+integrity_hostile() {
+  log "hostile corpus, GPU cases"
+  timeout "${HOSTILE_LIMIT:-300}" "$PY" bench/trust/hostile_gpu.py > "$R/hostile_gpu.json" \
+    2> "$R/hostile_gpu.log" || log "hostile_gpu exited with $?"
+  log "bound slack"
+  timeout "${SLACK_LIMIT:-200}" "$PY" bench/bound_slack.py --device cuda --repeats "${SLACK_REPEATS:-3}" \
+    --out "$R" --tag h200 > "$R/bound_slack.log" 2>&1 || log "bound_slack exited with $?"
+}
+
+integrity_truth() {  # $1: the problems (comma-separated)
+  log "timing truth: $1"
+  timeout "${TRUTH_LIMIT:-280}" "$PY" bench/timing_truth.py --only "$1" --repeats 5 --repeats-long 5 \
+    --no-ncu --budget 2 --time-budget "$(( ${TRUTH_LIMIT:-280} - 30 ))" --out "$R/truth_${2:-all}" \
+    2> "$R/timing_truth_${2:-all}.log" || log "timing_truth exited with $?"
+}
+
 case "$PART" in
+  integrity)
+    integrity_hostile
+    tail -n 3 "$R/hostile_gpu.log"; tail -n 15 "$R/bound_slack.log" ;;
+  truth)
+    integrity_truth "$TRUTH_SHORT" short
+    integrity_truth "$TRUTH_LONG" long
+    for f in "$R"/truth_*/timing_truth.md; do [[ -f "$f" ]] && { cat "$f"; echo; }; done ;;
   final)
     log "throughput 1x1,2x1"
     timeout 140 "$PY" bench/throughput.py --layouts 1x1,2x1 --window 50 --name throughput_2gpu \
@@ -108,7 +139,7 @@ case "$PART" in
     timeout 210 "$PY" bench/throughput.py --layouts "$layouts" --window 45 --out "$R" \
       2> "$R/throughput.log" || log "throughput exited with $?"
     tracks perf_0 perf_1 ;;
-  *) echo "usage: $0 verify|perf|final" >&2; exit 2 ;;
+  *) echo "usage: $0 verify|perf|final|integrity|truth" >&2; exit 2 ;;
 esac
 tar czf "$DEST/results_$PART.tgz" -C "$R" .
 [[ -n "${OUT:-}" ]] && rm -rf "$R"  # the device tool brings back few files: the tarball only

@@ -1,120 +1,140 @@
-"""Collect the newest figure of each benchmark into bench/results/latest.json.
+"""Write bench/results/latest.json: the newest raw result of every benchmark under bench/.
 
-    python bench/make_latest.py [--web FILE] [--queue FILE] [--gpu-dir DIR] [--out FILE]
+    python bench/make_latest.py           # rewrite latest.json from the raw files
+    python bench/make_latest.py --check   # exit 1 when latest.json is not what they give
 
-Each input is optional; an entry whose input is missing keeps its previous value from the
-existing latest.json, or is marked "not measured yet" with the reason. GPU entries come from
-the JSON files bench/gpu_session.sh writes (see GPU_ENTRIES).
+A raw result is a JSON object anywhere under bench/results/ (the archive included) with the
+fields `benchmark`, `date` and `commit`, as every benchmark writes them (bench/provenance.py
+records the machine and the command beside them). Its benchmark is the script
+`bench/<name>.py` whose name is the longest that `benchmark` starts with (`throughput_service`
+is bench/throughput.py's); raw files of scripts that are no longer benchmarks (probes) are
+left out. The entry of a benchmark is its newest raw file by `date`, named with its path, its
+commit, its machine and its method (the raw file's `method`, else the first line of the
+script's docstring). Nothing here is typed by hand: a test regenerates the file and compares.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import json
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-GPU_REASON = (
-    "not measured yet: needs an H200; run `bash bench/gpu_session.sh verify` and "
-    "`bash bench/gpu_session.sh perf` on the device, then bench/make_latest.py --gpu-dir DIR"
+BENCH = ROOT / "bench"
+RESULTS = BENCH / "results"
+LATEST = RESULTS / "latest.json"
+ABOUT = (
+    "The newest raw result of each benchmark, written by bench/make_latest.py from the files "
+    "under bench/results/; bench/README.md says what each benchmark measures."
 )
 
 
-def web_entry(report: dict) -> dict:
-    return {
-        "date": report["date"],
-        "commit": report["commit"],
-        "machine": report["machine"],
-        "source": "bench/web_bench.py",
-        "provenance": report.get("provenance"),
-        "config": report["config"],
-        "database": report["database"],
-        "median_of_runs": {
-            name: e["median"]
-            | {"target_p95_ms": e["target_p95_ms"], "meets_target": e["meets_target"]}
-            for name, e in report["endpoints"].items()
-        },  # fmt: skip
-    }
+def scripts() -> dict[str, Path]:
+    """Benchmark name -> script: every Python file in bench/ and its folders but probes/."""
+    found: dict[str, Path] = {}
+    for path in sorted(BENCH.rglob("*.py")):
+        rel = path.relative_to(BENCH)
+        if rel.parts[0] in ("probes", "results") or path.stem.startswith("_"):
+            continue
+        found.setdefault(path.stem, path)
+    return found
 
 
-def queue_entry(report: dict) -> dict:
-    return {
-        "date": report["date"],
-        "commit": report["commit"],
-        "machine": report["machine"],
-        "source": "bench/queue_overhead.py",
-        "provenance": report.get("provenance"),
-        "config": report["config"],
-        "p50_s": {k: v["p50"] for k, v in report["stats"].items()},
-        "p95_s": {k: v["p95"] for k, v in report["stats"].items()},
-    }
+def script_of(benchmark: str, known: dict[str, Path]) -> Path | None:
+    matches = [name for name in known if benchmark == name or benchmark.startswith(name + "_")]
+    return known[max(matches, key=len)] if matches else None
 
 
-def gpu_entry(report: dict, keys: list[str]) -> dict:
-    out = {k: report.get(k) for k in ("date", "commit", "machine", "device")}
-    out["source"] = f"bench/{report['benchmark']}.py"
-    out["provenance"] = report.get("provenance")  # bench/provenance.py, where recorded
-    for k in keys:
-        out[k] = report.get(k)
+def first_doc_line(path: Path) -> str:
+    doc = ast.get_docstring(ast.parse(path.read_text())) or ""
+    return doc.strip().split("\n\n")[0].replace("\n", " ")
+
+
+def _machine(raw: dict) -> str | None:
+    machine = raw.get("machine")
+    if isinstance(machine, dict):
+        parts = [machine.get("host"), machine.get("gpu") or machine.get("arch")]
+        cpus = machine.get("cpus")
+        text = ", ".join(str(p) for p in parts if p)
+        return f"{text} ({cpus} CPUs)" if cpus else text or None
+    return machine if isinstance(machine, str) else None
+
+
+def raw_results(results: Path = RESULTS) -> list[tuple[Path, dict]]:
+    found = []
+    for path in sorted(results.rglob("*.json")):
+        if path.name in ("latest.json", "commits.json"):
+            continue
+        try:
+            raw = json.loads(path.read_text())
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if isinstance(raw, dict) and all(
+            isinstance(raw.get(k), str) and raw[k] for k in ("benchmark", "date", "commit")
+        ):
+            found.append((path, raw))
+    return found
+
+
+def code_commit(path: Path) -> str | None:
+    """The commit whose code ran, where the folder's commits.json names one for the file (a
+    machine's copy of the tree with changes on top records its own HEAD in the file)."""
+    commits = path.parent / "commits.json"
+    if not commits.exists():
+        return None
+    return json.loads(commits.read_text()).get(path.name)
+
+
+def latest(results: Path = RESULTS) -> dict:
+    known = scripts()
+    newest: dict[str, tuple[Path, dict, Path]] = {}
+    for path, raw in raw_results(results):
+        script = script_of(raw["benchmark"], known)
+        if script is None:
+            continue
+        name = script.stem
+        if name not in newest or (raw["date"], str(path)) > (
+            newest[name][1]["date"],
+            str(newest[name][0]),
+        ):
+            newest[name] = (path, raw, script)
+    out: dict = {"_about": ABOUT}
+    for name in sorted(newest):
+        path, raw, script = newest[name]
+        entry = {
+            "script": str(script.relative_to(ROOT)),
+            "file": str(path.relative_to(results.parent.parent)),
+            "date": raw["date"],
+            "commit": raw["commit"],
+            "machine": _machine(raw),
+            "method": raw.get("method") or first_doc_line(script),
+        }
+        if code := code_commit(path):
+            entry["code_commit"] = code
+        if isinstance(raw.get("summary"), dict):
+            entry["summary"] = raw["summary"]
+        out[name] = entry
     return out
 
 
-# per GPU benchmark: the report keys kept, and the file names bench/gpu_session.sh writes
-# (newest layout first)
-GPU_ENTRIES = {
-    "latency": (["problem", "mode", "via", "stats"],
-                ["latency_service.json", "latency_process.json", "latency.json"]),
-    "throughput": (["mix", "configs"],
-                   ["throughput_service.json", "throughput_service_1x4.json",
-                    "throughput_service_2step.json",
-                    "throughput.json", "throughput_2gpu.json"]),
-    "timing_truth": (["summary", "solutions"], ["timing_truth.json", "timing_truth.partial.json"]),
-}  # fmt: skip
+def render() -> str:
+    return json.dumps(latest(), indent=2) + "\n"
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--web")
-    ap.add_argument("--queue")
-    ap.add_argument("--gpu-dir")
-    ap.add_argument("--out", default=str(ROOT / "bench" / "results" / "latest.json"))
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true")
     args = ap.parse_args()
-    out = Path(args.out)
-    latest = json.loads(out.read_text()) if out.exists() else {}
-    latest.setdefault(
-        "_about", "Newest figure of each benchmark; docs/performance.md explains them."
-    )
-    if args.web:
-        latest["web"] = web_entry(json.loads(Path(args.web).read_text()))
-    if args.queue:
-        latest["queue_overhead"] = queue_entry(json.loads(Path(args.queue).read_text()))
-    gpu_dir = Path(args.gpu_dir) if args.gpu_dir else None
-    # commits.json in a results folder: file -> the commit whose code ran, where the files'
-    # own `commit` field names another (a machine's copy of the tree with changes on top)
-    commits_file = gpu_dir / "commits.json" if gpu_dir else None
-    commits = json.loads(commits_file.read_text()) if commits_file and commits_file.exists() else {}
-    for name, (keys, files) in GPU_ENTRIES.items():
-        found = [gpu_dir / f for f in files if gpu_dir and (gpu_dir / f).exists()]
-        if found:
-            data = json.loads(found[0].read_text())
-            if isinstance(data, list):  # a .partial.json: the items measured before a cut
-                entry = {"status": "partial: the run was cut short by its time limit",
-                         "source": f"bench/{name}.py", "file": found[0].name, "items": data}  # fmt: skip
-            else:
-                entry = gpu_entry(data, keys)
-                entry["file"] = found[0].name
-                intended = ((data.get("provenance") or {}).get("source") or {}).get(
-                    "intended_commit"
-                )
-                code = commits.get(found[0].name) or intended
-                if code:
-                    entry["code_commit"] = code
-            latest[f"gpu_{name}"] = entry
-        elif f"gpu_{name}" not in latest or latest[f"gpu_{name}"].get("status"):
-            latest[f"gpu_{name}"] = {"status": "not measured yet", "reason": GPU_REASON,
-                                     "script": f"bench/{name}.py"}  # fmt: skip
-    out.write_text(json.dumps(latest, indent=2) + "\n")
-    print(out)
+    text = render()
+    if args.check:
+        if LATEST.exists() and LATEST.read_text() == text:
+            return 0
+        print(f"{LATEST} is stale: run python bench/make_latest.py", file=sys.stderr)
+        return 1
+    LATEST.write_text(text)
+    print(LATEST)
     return 0
 
 

@@ -52,7 +52,8 @@ TileLang launching on torch's current stream, compiled by the untimed first call
 ``do_bench``, which decides the +-3 % verdict, and for information the event loop with the
 judge's lead-in and ncu's kernel time (which leaves out TileLang's host-side dispatch).
 
-Extends bench/timing_truth_vector_add.py (one problem, do_bench only) to six problems and ncu.
+Extends a one-problem probe (bench/probes/2026-11-24/timing_truth_vector_add.py, do_bench
+only) to six problems and ncu.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ api_v1 = [
     path("", include("problems.api.urls")),
     path("", include("judge.api.urls")),
     path("", include("accounts.api.urls")),
+    path("", include("contests.api.urls")),
     re_path(r"^.*$", api_not_found),  # unknown API paths answer in the API's error shape
 ]
 

@@ -146,6 +146,10 @@ class Worker(models.Model):
     device_kind = models.CharField(max_length=32)
     gpu_model = models.CharField(max_length=200, blank=True, default="")
     queues = models.JSONField(default=list)
+    # language -> version of each language whose self-test passed on this worker's device
+    # (runner/tools/selftest.py); empty until the worker has run them
+    languages = models.JSONField(default=dict, blank=True)
+    languages_checked_at = models.DateTimeField(null=True, blank=True)
     last_heartbeat = models.DateTimeField()
     started_at = models.DateTimeField()
 

@@ -16,7 +16,12 @@ from django.utils import timezone
 
 from judge.errors import SubmissionRefused
 from judge.models import Mode, Submission
-from judge.worker.selectors import workers_live
+from judge.worker.selectors import (
+    device_kinds_live,
+    kinds_advertising,
+    languages_advertised,
+    workers_live,
+)
 from problems.models import Problem
 from runner.contract import languages
 
@@ -24,11 +29,24 @@ DEVICE_KIND_RE = re.compile(r"^(cpu|gpu-[a-z0-9][a-z0-9_.-]{0,24})$")
 
 
 def languages_offered(device_kind: str | None = None) -> tuple[str, ...]:
-    """The languages judged on a device kind, from the languages' records (a GPU kind: those
-    that run on a GPU; None: every language)."""
-    if device_kind is None:
-        return languages.names()
-    return languages.on_device("cpu" if device_kind == "cpu" else "cuda")
+    """The languages judged on a device kind: those whose records run on its device, narrowed
+    to the ones a live worker of that kind passed the self-test of, once one has reported
+    (with none reporting, the records alone: a queued job waits for its worker).
+
+    None: the languages offered on some device kind with a live worker (the CPU always
+    listed); while no GPU worker is live, the GPU-only languages too, whose starters people
+    can still read and edit."""
+    if device_kind is not None:
+        on_records = languages.on_device("cpu" if device_kind == "cpu" else "cuda")
+        advertised = languages_advertised(device_kind)
+        if advertised is None:
+            return on_records
+        return tuple(name for name in on_records if name in advertised)
+    kinds = device_kinds_live()
+    offered = {name for kind in kinds for name in languages_offered(kind)}
+    if kinds == ["cpu"]:
+        offered |= set(languages.on_device("cuda")) - set(languages.on_device("cpu"))
+    return tuple(name for name in languages.names() if name in offered)
 
 
 def judged_emulated(*, language: str, device_kind: str) -> bool:
@@ -62,14 +80,25 @@ def check_language(language: str, device_kind: str) -> None:
             "language",
         )
     offered = languages_offered(device_kind)
-    if language not in offered:
-        on_cpu = device_kind == "cpu"
+    if language in offered:
+        return
+    on_cpu = device_kind == "cpu"
+    if languages.language(language).runs_on("cpu" if on_cpu else "cuda"):
+        able = kinds_advertising(language)
         raise SubmissionRefused(
-            f"{language} runs only on {'GPU workers' if on_cpu else 'the CPU device'}; on "
-            f"{'the CPU device' if on_cpu else device_kind} choose one of: {', '.join(offered)}.",
+            f"No live {device_kind} worker can judge {language} right now: none passed its "
+            f"self-test for it. "
+            + (f"Device kinds that can: {', '.join(able)}." if able else "No live worker can.")
+            + (f" On {device_kind} choose one of: {', '.join(offered)}." if offered else ""),
             "language_not_offered",
             "language",
         )
+    raise SubmissionRefused(
+        f"{language} runs only on {'GPU workers' if on_cpu else 'the CPU device'}; on "
+        f"{'the CPU device' if on_cpu else device_kind} choose one of: {', '.join(offered)}.",
+        "language_not_offered",
+        "language",
+    )
 
 
 def check_device_kind(device_kind: str) -> None:

@@ -16,12 +16,13 @@ PACKAGES = {
     "accounts": ROOT / "accounts",
     "problems": ROOT / "problems",
     "judge": ROOT / "judge",
+    "contests": ROOT / "contests",
     "web": ROOT / "web",
     "config": ROOT / "config",
     "runner": ROOT / "runner",
     "kerneljudge": ROOT / "client" / "kerneljudge",
 }
-DJANGO_CODE = ("accounts", "problems", "judge", "web", "config")
+DJANGO_CODE = ("accounts", "problems", "judge", "contests", "web", "config")
 RUNNER_DOORS = ("runner.contract", "runner.service.client")
 SKIPPED_FOLDERS = {"migrations", "catalog", "node_modules", "static", "templates", "__pycache__"}
 
@@ -201,6 +202,7 @@ ALLOWED = {
     "accounts": {"accounts"},
     "problems": {"problems", "accounts"},
     "judge": {"judge", "problems", "accounts"},
+    "contests": {"contests", "judge", "problems", "accounts"},
 }
 PRESENTATION = ("accounts.api", "problems.api")
 

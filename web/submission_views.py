@@ -18,12 +18,12 @@ from judge.inspection import (
     submission_roofline,
 )
 from judge.leaderboards.selectors import leaderboard_size, submission_rank
-from judge.models import Status
+from judge.models import RUNNING_STATUSES, Status, Submission
 from judge.profiling import profile_summary
 from judge.rules import judged_emulated
 from judge.submissions.selectors import submission_visible_to
 from judge.submissions.services import submission_cancel
-from problems.benchmarks import benchmark_labels
+from problems.benchmarks import baseline_label, benchmark_labels
 from web.charts import roofline_svg
 from web.verdicts import LANGUAGE_LABELS, STATUS_LABELS, VERDICT_EXPLANATIONS, VERDICT_LABELS
 
@@ -42,11 +42,23 @@ def _benchmark_rows(benchmark: dict, labels: dict[str, str]) -> list[dict]:
                 "gflops": case.get("gflops"),
                 "gbps": case.get("gbps"),
                 "peak_pct": fraction * 100 if isinstance(fraction, int | float) else None,
-                "reference_ms": case.get("reference_median_ms"),
+                # older results timed the reference itself (reference_median_ms)
+                "baseline_ms": case.get("baseline_median_ms", case.get("reference_median_ms")),
                 "speedup": case.get("speedup"),
             }
         )
     return rows
+
+
+def _baseline_label(result: dict, spec: dict | None) -> str:
+    """What the speedup column compared against: as the judgement recorded it, else (older
+    results) the reference as it was then timed."""
+    cases = (result.get("benchmark") or {}).get("cases") or []
+    if cases and cases[0].get("baseline"):
+        return str(cases[0]["baseline"])
+    if cases and "reference_median_ms" in cases[0]:
+        return "the problem's PyTorch reference (judged before baselines were chosen)"
+    return baseline_label(spec)
 
 
 def _test_rows(tests: list[dict]) -> list[dict]:
@@ -64,8 +76,9 @@ def _user_paths(text: str) -> str:
 @login_required(login_url="login")
 @require_POST
 def submission_cancel_view(request: HttpRequest, pk: int) -> HttpResponse:
-    """The Cancel button of a queued submission (the page and the problem page's panel use
-    the same service as the API)."""
+    """The Cancel button of a queued or running submission (the page and the problem page's
+    panel use the same service as the API)."""
+    was = Submission.objects.filter(pk=pk).values_list("status", flat=True).first()
     try:
         submission = submission_cancel(request.user, submission_id=pk)
     except SubmissionRefused as exc:
@@ -73,7 +86,8 @@ def submission_cancel_view(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("submission-detail", pk=pk)
     if submission is None:
         raise Http404("No such submission.")
-    messages.success(request, f"Submission #{pk} was cancelled before judging.")
+    when = "before judging" if was == Status.QUEUED else "while it was being judged"
+    messages.success(request, f"Submission #{pk} was cancelled {when}.")
     return redirect("submission-detail", pk=pk)
 
 
@@ -134,7 +148,14 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
             )
         except InspectRefused as exc:
             inspect_error = str(exc)
+    labels = benchmark_labels(submission.problem.spec, submission.device_kind)
     roofline = submission_roofline(submission) if submission.status == "done" else None
+    if roofline and roofline.get("points"):  # the case by the sizes that ran (CPU: cpu_scalars)
+        roofline = {
+            **roofline,
+            "case": labels.get(roofline["case"], roofline["case"]),
+            "points": [{**p, "case": labels.get(p["case"], p["case"])} for p in roofline["points"]],
+        }
     context = {
         "submission": submission,
         "result": result,
@@ -151,10 +172,8 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "failed_tests": sum(1 for t in tests if not t.get("passed")),
         "mismatch": mismatch,
         "benchmark": result.get("benchmark") or {},
-        "benchmark_rows": _benchmark_rows(
-            result.get("benchmark") or {},
-            benchmark_labels(submission.problem.spec, submission.device_kind),
-        ),
+        "benchmark_rows": _benchmark_rows(result.get("benchmark") or {}, labels),
+        "baseline_label": _baseline_label(result, submission.problem.spec),
         "device": result.get("device") or {},
         "entry": entry,
         "ranked": ranked,
@@ -167,7 +186,7 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
         ]
         if can_see_source
         else [],
-        "cancellable": submission.status == Status.QUEUED and can_see_source,
+        "cancellable": submission.status in (Status.QUEUED, *RUNNING_STATUSES) and can_see_source,
         "inspectable": inspectable,
         "inspect": _inspect_view(report),
         "inspect_error": inspect_error,

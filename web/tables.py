@@ -20,18 +20,24 @@ ME_ROW = ' class="me" aria-current="true"'
 ME_BADGE = ' <span class="badge">you</span>'
 
 
-def leaderboard_rows_html(entries: Iterable[LeaderboardEntry], viewer_id: int | None) -> SafeString:
-    """The <tr> rows of the leaderboard table; the viewer's own row marked."""
+def leaderboard_rows_html(
+    entries: Iterable[LeaderboardEntry], viewer_id: int | None, *, viewer_is_staff: bool = False
+) -> SafeString:
+    """The <tr> rows of the leaderboard table; the viewer's own row marked. A time links to its
+    submission only where the viewer may open it (their own; staff: every one)."""
     link = reverse("submission-detail", args=[0])[: -len("0/")]
     rows = []
     for e in entries:
         me = e.user_id == viewer_id
         created = timezone.localtime(e.created_at)
+        time_ms = f"{e.score_ms:.4f} ms"
+        if me or viewer_is_staff:
+            time_ms = f'<a href="{link}{e.submission_id}/">{time_ms}</a>'
         rows.append(
             f"    <tr{ME_ROW if me else ''}>\n"
             f"      <td>{e.rank}</td>\n"
             f"      <td>{escape(e.username)}{ME_BADGE if me else ''}</td>\n"
-            f'      <td><a href="{link}{e.submission_id}/">{e.score_ms:.4f} ms</a></td>\n'
+            f"      <td>{time_ms}</td>\n"
             f"      <td>{escape(LANGUAGE_LABELS.get(e.language, e.language))}</td>\n"
             f'      <td><time datetime="{created.isoformat()}">'
             f"{created.strftime('%Y-%m-%d %H:%M')}</time></td>\n"

@@ -1,10 +1,25 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
+from django.views.generic import RedirectView
 
-from web import account_views, guide_views, profile_views, submission_views, views
+from web import (
+    account_views,
+    contest_actions,
+    contest_views,
+    guide_views,
+    profile_views,
+    submission_views,
+    views,
+)
 
 urlpatterns = [
     path("", views.problem_list, name="problem-list"),
+    # /problems/ is where a user trims a problem's address to: the list (its filters kept).
+    path(
+        "problems/",
+        RedirectView.as_view(pattern_name="problem-list", query_string=True),
+        name="problem-list-alias",
+    ),
     path("problems/<slug:slug>/", views.problem_detail, name="problem-detail"),
     path(
         "problems/<slug:slug>/leaderboard/", views.problem_leaderboard, name="problem-leaderboard"
@@ -27,6 +42,29 @@ urlpatterns = [
         name="submission-profile-compare",
     ),
     path("languages/<slug:name>/", guide_views.language_guide, name="language-guide"),
+    path("contests/", contest_views.contest_list, name="contest-list"),
+    path("contests/new/", contest_views.contest_new, name="contest-new"),
+    path("contests/<slug:slug>/", contest_views.contest_detail, name="contest-detail"),
+    path("contests/<slug:slug>/board/", contest_views.contest_board_page, name="contest-board"),
+    path(
+        "contests/<slug:slug>/problems/<str:label>/",
+        contest_views.contest_problem,
+        name="contest-problem",
+    ),
+    path("contests/<slug:slug>/join/", contest_actions.join, name="contest-join"),
+    path("contests/<slug:slug>/start/", contest_actions.start, name="contest-start"),
+    path("contests/<slug:slug>/ask/", contest_actions.ask, name="contest-ask"),
+    path("contests/<slug:slug>/answer/<int:pk>/", contest_actions.answer, name="contest-answer"),
+    path("contests/<slug:slug>/announce/", contest_actions.announce, name="contest-announce"),
+    path("contests/<slug:slug>/edit/", contest_actions.edit, name="contest-edit"),
+    path("contests/<slug:slug>/unfreeze/", contest_actions.unfreeze, name="contest-unfreeze"),
+    path(
+        "contests/<slug:slug>/disqualify/<int:pk>/",
+        contest_actions.disqualify,
+        name="contest-disqualify",
+    ),
+    path("contests/<slug:slug>/similarity/", contest_actions.similarity, name="contest-similarity"),
+    path("groups/<slug:slug>/", contest_views.group_detail, name="group-detail"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("accounts/signup/", account_views.signup, name="signup"),
     path(

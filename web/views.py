@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from urllib.parse import urlencode
 
 from django.core.cache import cache
@@ -20,12 +21,13 @@ from judge.leaderboards.selectors import (
 )
 from judge.problem_stats import PROBLEM_SORTS, problem_list_for_api, problem_list_sorted
 from judge.rules import judged_emulated, languages_offered
-from judge.submissions.selectors import problems_solved_by
+from judge.submissions.selectors import problems_first_solved_at, problems_solved_by
 from judge.worker.selectors import device_kinds_live
-from problems.benchmarks import benchmark_cases_summary
+from problems.benchmarks import baseline_label, benchmark_cases_summary
 from problems.markdown import render_markdown
 from problems.models import Difficulty
 from problems.selectors import (
+    problem_baseline_fields,
     problem_get_published,
     problem_header_get_published,
     problems_published,
@@ -68,9 +70,12 @@ def problem_list(request: HttpRequest) -> HttpResponse:
     sort = request.GET.get("sort", "title")
     sort = sort if sort in PROBLEM_SORTS else "title"
     descending = request.GET.get("dir") == "desc"
-    solved = problems_solved_by(request.user)
+    solved_at = problems_first_solved_at(request.user)
+    solved = set(solved_at)
     problems = problem_list_sorted(
-        problem_list_for_api(difficulty or None, tag or None, search or None),
+        problem_list_for_api(
+            difficulty or None, tag or None, search or None, viewer_solves=solved_at
+        ),
         sort=sort,
         descending=descending,
         solved_ids=solved if request.user.is_authenticated else None,
@@ -114,12 +119,15 @@ def _constraints(spec: dict, device_kinds: list[str]) -> list[tuple[str, str]]:
 def statement_html(markdown: str) -> str:
     """The rendered statement, cached by the hash of its text (so an edit is never stale):
     rendering Markdown + math took about a third of the problem page (docs/performance.md)."""
-    key = "kj:statement:" + hashlib.sha256(markdown.encode()).hexdigest()
+    key = "kj:statement:2:" + hashlib.sha256(markdown.encode()).hexdigest()
     html = cache.get(key)
     if html is None:
         html = render_markdown(markdown)
         cache.set(key, html, 24 * 3600)
     return html
+
+
+SIGNATURE_HEADING = re.compile(r"^#{1,3}\s+(Signature|Entry point)\b", re.M | re.I)
 
 
 def _without_title(statement: str, title: str) -> str:
@@ -143,6 +151,8 @@ def problem_detail(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "problem": problem,
         "statement_html": statement_html(_without_title(problem.statement, problem.title)),
+        # The page's generated signature only where the statement does not state it itself.
+        "statement_has_signature": bool(SIGNATURE_HEADING.search(problem.statement)),
         "signature_cuda": signature_cuda(spec),
         "signature_python": signature_python(spec),
         "params": spec.get("params", []),
@@ -192,7 +202,7 @@ def problem_leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
             shown = [*shown, mine]
     context = {
         "problem": problem,
-        "rows_html": leaderboard_rows_html(shown, user_id),
+        "rows_html": leaderboard_rows_html(shown, user_id, viewer_is_staff=request.user.is_staff),
         "total": total,
         "top_rows": min(total, LEADERBOARD_PAGE_ROWS),
         "device": device,
@@ -200,6 +210,7 @@ def problem_leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
         "language": language,
         "languages": [(lang, LANGUAGE_LABELS.get(lang, lang)) for lang in languages_offered()],
         "mine": mine,
+        "baseline_label": baseline_label(problem_baseline_fields(problem.pk)),
         "chart": histogram_svg(
             histogram,
             mine.score_ms if mine else None,

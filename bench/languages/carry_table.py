@@ -2,7 +2,7 @@
 before and after removals, stripping and linking, the archives, and whether the kept archive
 fits what one device call leaves beside the project's tree; then every pair's total.
 
-    python bench/languages/carry_table.py bench/results/2026-11-24-cpu-language-carry/*.json
+    python bench/languages/carry_table.py bench/results/archive/2026-11-24-cpu-language-carry/*.json
 """
 
 from __future__ import annotations

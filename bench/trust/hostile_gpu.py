@@ -1,6 +1,7 @@
 """Judges every CUDA-device case of the hostile corpus (tests/hostile/cases) through the real
 runner on this machine's GPU and prints one JSON report (the pytest module needs the site's
-Redis and PostgreSQL canaries, which a bare GPU box does not run)."""
+Redis and PostgreSQL canaries, which a bare GPU box does not run); exits 1 unless every case
+was caught (``make test-gpu-hostile``)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def main() -> int:
             print(f"{mark:>10}  {r['name']:<36} {r['actual']:<20} {r['flags']}", file=sys.stderr)
     print(json.dumps({"provenance": provenance(), "total": len(results), "caught": sum(r["caught"] for r in results),
                       "cases": results}, indent=1))  # fmt: skip
-    return 0
+    return 0 if all(r["caught"] for r in results) else 1
 
 
 if __name__ == "__main__":

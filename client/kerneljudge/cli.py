@@ -6,37 +6,16 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
+import os
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from kerneljudge import config, report
+from kerneljudge import config, contest, report
 from kerneljudge.http import Api, ApiError, NetworkError
 
 EXIT_OK, EXIT_VERDICT, EXIT_USAGE = 0, 1, 2
-EXTENSIONS = {".cu": "cuda", ".cuh": "cuda", ".mojo": "mojo", ".\N{FIRE}": "mojo"}
-PY_HINTS = (
-    ("tilelang", "tilelang"),
-    ("cuda.tile", "cutile"),
-    ("cuda import tile", "cutile"),
-    ("triton", "triton"),
-    ("cupy", "cupy"),
-    ("jax", "jax"),
-    ("cutlass", "cute"),
-    ("torch", "pytorch"),
-)
-STARTER_NAMES = {
-    "cuda": "solution.cu",
-    "triton": "solution_triton.py",
-    "pytorch": "solution_pytorch.py",
-    "cupy": "solution_cupy.py",
-    "jax": "solution_jax.py",
-    "cute": "solution_cute.py",
-    "tilelang": "solution_tilelang.py",
-    "cutile": "solution_cutile.py",
-    "mojo": "solution.mojo",
-}
 FINAL_STATUSES = ("done", "cancelled")
 
 
@@ -44,26 +23,33 @@ class UsageError(Exception):
     pass
 
 
-def infer_language(path: Path, source: str) -> str:
-    """From the extension (``.jax.py`` is JAX, ``.cute.py`` CuTe DSL, as in LeetGPU's starter
-    names, ``.tilelang.py`` TileLang, ``.cutile.py`` cuTile, ``.mojo`` Mojo); for .py, from
-    what the file imports (tilelang, cuda.tile, triton, cupy, jax, cutlass, else pytorch)."""
-    if path.name.endswith(".jax.py"):
-        return "jax"
-    if path.name.endswith(".cute.py"):
-        return "cute"
-    if path.name.endswith(".tilelang.py"):
-        return "tilelang"
-    if path.name.endswith(".cutile.py"):
-        return "cutile"
-    if path.suffix in EXTENSIONS:
-        return EXTENSIONS[path.suffix]
+def language_records(api: Api) -> list[dict]:
+    """The site's language records (GET languages/): names, starter files, how a source is
+    recognised, and the device kinds that judge each now."""
+    return api.get("languages/")
+
+
+def infer_language(path: Path, source: str, records: list[dict]) -> str:
+    """The language of a file as the judge's records say: by how its name ends (``.cu``,
+    ``.jax.py``, ``.mojo``, ...), else, for a ``.py`` file, by what it imports (in the records'
+    order of precedence), else the default language."""
+    for r in records:
+        if any(path.name.endswith(suffix) for suffix in r["suffixes"]):
+            return r["name"]
     if path.suffix != ".py":
         raise UsageError(f"cannot tell the language of {path.name}: pass --language")
-    for word, lang in PY_HINTS:
-        if f"import {word}" in source or f"from {word}" in source:
-            return lang
-    return "pytorch"
+    for r in sorted(records, key=lambda r: r["import_rank"]):
+        if any(mark in source for mark in r["imports"]):
+            return r["name"]
+    return next(r["name"] for r in records if r["default"])
+
+
+def record_of(records: list[dict], language: str) -> dict:
+    for r in records:
+        if r["name"] == language:
+            return r
+    names = ", ".join(r["name"] for r in records)
+    raise UsageError(f"unknown language {language!r}: the site judges {names}")
 
 
 def read_source(path: Path) -> str:
@@ -117,6 +103,12 @@ def cmd_problems(args: argparse.Namespace, api: Api) -> int:
         if not data.get("next"):
             break
         page += 1
+    if not rows:
+        filters = {"difficulty": args.difficulty, "tag": args.tag, "search": args.search}
+        wanted = " and ".join(f"{k} {v!r}" for k, v in filters.items() if v)
+        text = f"No problems match {wanted}." if wanted else "No problems are published yet."
+        emit(args, rows, text)
+        return EXIT_OK
     text = report.table(
         [
             [
@@ -158,12 +150,11 @@ def cmd_init(args: argparse.Namespace, api: Api) -> int:
     starter = (p.get("starters") or {}).get(args.language)
     if starter is None:
         raise UsageError(f"no {args.language} starter for {args.slug}")
-    name = STARTER_NAMES[args.language]
-    target = Path(args.output or f"{args.slug}-{name}")
+    record = record_of(language_records(api), args.language)
+    target = Path(args.output or f"{args.slug}-{record['starter_file']}")
     if target.exists() and not args.force:
         raise UsageError(f"{target} exists (use --force to overwrite)")
-    comment = "//" if args.language == "cuda" else "#"
-    target.write_text(f"{comment} problem: {args.slug}\n{starter}")
+    target.write_text(f"{record['line_comment']} problem: {args.slug}\n{starter}")
     emit(args, {"file": str(target)}, f"Wrote {target}.")
     return EXIT_OK
 
@@ -175,12 +166,15 @@ def cmd_judge(args: argparse.Namespace, api: Api) -> int:
     source = read_source(path)
     body = {
         "problem": args.problem or infer_problem(path, source),
-        "language": args.language or infer_language(path, source),
+        "language": args.language or infer_language(path, source, language_records(api)),
         "device": args.device,
         "mode": args.command,
         "source": source,
     }
     sub = api.post("submissions/", body)
+    if args.no_wait:  # the id on stdout, for `kerneljudge status ID` later
+        emit(args, sub, str(sub["id"]))
+        return EXIT_OK
     if not args.json:
         print(
             f"Submission {sub['id']} queued ({body['language']} on {body['device']}).",
@@ -205,7 +199,7 @@ def cmd_profile(args: argparse.Namespace, api: Api) -> int:
     source = read_source(path)
     body = {
         "problem": args.problem or infer_problem(path, source),
-        "language": args.language or infer_language(path, source),
+        "language": args.language or infer_language(path, source, language_records(api)),
         "device": args.device,
         "mode": "profile",
         "source": source,
@@ -270,6 +264,25 @@ def cmd_cancel(args: argparse.Namespace, api: Api) -> int:
     return EXIT_OK
 
 
+def cmd_languages(args: argparse.Namespace, api: Api) -> int:
+    """Every language and the device kinds that judge it now (their workers' self-tests)."""
+    records = language_records(api)
+    rows = [
+        [
+            r["name"],
+            r["title"],
+            ", ".join(
+                f"{kind} ({r['versions'][kind]})" if r["versions"].get(kind) else kind
+                for kind in r["device_kinds"]
+            )
+            or "no live worker judges it now",
+        ]
+        for r in records
+    ]
+    emit(args, records, report.table(rows, ["language", "name", "judged on"]))
+    return EXIT_OK
+
+
 def cmd_leaderboard(args: argparse.Namespace, api: Api) -> int:
     data = api.get(f"leaderboards/{args.slug}/", device=args.device, language=args.language)
     rows = data.get("results", data) if isinstance(data, dict) else data
@@ -326,7 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("init", parents=[common], help="write a problem's starter")
     p.add_argument("slug")
-    p.add_argument("--language", "-l", required=True, choices=sorted(STARTER_NAMES))
+    p.add_argument("--language", "-l", required=True)
     p.add_argument("--output", "-o")
     p.add_argument("--force", action="store_true")
     p.set_defaults(func=cmd_init)
@@ -335,9 +348,14 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, parents=[common], help=helptext)
         p.add_argument("file")
         p.add_argument("--problem", "-p")
-        p.add_argument("--language", "-l", choices=sorted(STARTER_NAMES))
+        p.add_argument("--language", "-l")
         p.add_argument("--device", "-d", default="cpu")
         p.add_argument("--timeout", type=float, default=600.0)
+        p.add_argument(
+            "--no-wait",
+            action="store_true",
+            help="print the submission's id and return at once (see `kerneljudge status ID`)",
+        )
         p.set_defaults(func=cmd_judge)
 
     p = sub.add_parser(
@@ -345,7 +363,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("problem_or_file", metavar="PROBLEM")
     p.add_argument("file", nargs="?", help="the source (PROBLEM may then be omitted)")
-    p.add_argument("--language", "-l", choices=sorted(STARTER_NAMES))
+    p.add_argument("--language", "-l")
     p.add_argument("--device", "-d", required=True, help="a GPU device kind, e.g. gpu-h100")
     p.add_argument(
         "--report", "-o", help="where to save the .ncu-rep (default: ./submission-ID.ncu-rep)"
@@ -358,15 +376,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("id", type=int)
     p.set_defaults(func=cmd_status)
 
-    p = sub.add_parser("cancel", parents=[common], help="cancel a queued submission")
+    p = sub.add_parser("cancel", parents=[common], help="cancel a queued or running submission")
     p.add_argument("id", type=int)
     p.set_defaults(func=cmd_cancel)
+
+    p = sub.add_parser(
+        "languages", parents=[common], help="the languages and the devices that judge them now"
+    )
+    p.set_defaults(func=cmd_languages)
 
     p = sub.add_parser("leaderboard", parents=[common], help="show a problem's leaderboard")
     p.add_argument("slug")
     p.add_argument("--device", "-d")
     p.add_argument("--language", "-l")
     p.set_defaults(func=cmd_leaderboard)
+
+    judging = contest.Judging(read_source, infer_language, wait_for, UsageError)
+    contest.add_commands(sub, common, lambda func: lambda args, api: func(args, api, judging))
     return parser
 
 
@@ -391,6 +417,12 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return EXIT_USAGE
+    except BrokenPipeError:
+        # The reader left (`kerneljudge show softmax | head`): what it wanted was printed.
+        # Later writes, and the flush at exit, go nowhere instead of raising again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
 
 
 if __name__ == "__main__":

@@ -88,10 +88,12 @@ class Api:
     def delete(self, path: str) -> Any:
         return self.call("DELETE", path)
 
-    def download(self, path: str, target: Any) -> int:
+    def download(
+        self, path: str, target: Any, accept: str = "application/octet-stream", **query: Any
+    ) -> int:
         """GET a file into ``target`` (a Path); returns its size in bytes."""
-        request = self._request("GET", self.url(path))
-        request.add_header("Accept", "application/octet-stream")
+        request = self._request("GET", self.url(path, query))
+        request.add_header("Accept", accept)
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as response:
                 payload = response.read()

@@ -2,6 +2,7 @@ from django.urls import path, re_path
 
 from judge.api.devices import DeviceListView
 from judge.api.events import SubmissionEventsView
+from judge.api.languages import LanguageListView
 from judge.api.leaderboards import GlobalLeaderboardView, ProblemLeaderboardView
 from judge.api.profiling import SubmissionProfileReportView, SubmissionProfileView
 from judge.api.submissions import (
@@ -42,4 +43,5 @@ urlpatterns = [
         name="api-leaderboard-problem",
     ),
     path("devices/", DeviceListView.as_view(), name="api-device-list"),
+    path("languages/", LanguageListView.as_view(), name="api-language-list"),
 ]

@@ -9,7 +9,7 @@ from django.conf import settings
 from judge.judging.dbretry import db_retry
 from judge.judging.jobspec import build_job_json
 from judge.judging.record import judging_progress_record, judging_result_record
-from judge.models import Mode, Submission, Verdict
+from judge.models import RUNNING_STATUSES, Mode, Submission, Verdict
 from judge.profiling import profile_report_keep
 from runner.contract import JudgeResult
 from runner.service.client import run_job
@@ -34,7 +34,11 @@ def judging_execute(submission: Submission) -> bool:
         timeout_s=settings.KJ_JOB_TIMEOUT_S,
         socket_path=settings.KJ_RUNNER_SOCKET if settings.KJ_RUNNER_SERVICE else "",
         on_event=lambda event: _progress(pk, attempt, event),
+        should_stop=lambda: _cancelled(pk, attempt),
     )
+    if outcome.stopped:  # cancelled while judging: the row says so already; nothing to record
+        log.info("submission %s attempt %s: cancelled while judging; job stopped", pk, attempt)
+        return False
     result = outcome.judge_result
     if result is None:
         log.error("submission %s attempt %s: %s", pk, attempt, outcome.error)
@@ -46,6 +50,18 @@ def judging_execute(submission: Submission) -> bool:
     if submission.mode == Mode.PROFILE:
         profile_report_keep(pk, result.to_dict(), recorded=recorded)
     return recorded
+
+
+def _cancelled(pk: int, attempt: int) -> bool:
+    """Whether this attempt's submission was cancelled (or taken over) meanwhile: the job is
+    then abandoned. A database error counts as not cancelled (the result is recorded, or not,
+    by the conditional UPDATE as always)."""
+    try:
+        return not Submission.objects.filter(
+            pk=pk, attempt=attempt, status__in=RUNNING_STATUSES
+        ).exists()
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def _progress(pk: int, attempt: int, event: dict) -> None:

@@ -3,10 +3,12 @@ problems a user solved and a user's counts."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Min, QuerySet
 
 from judge.models import Mode, Status, Submission, Verdict
 from problems.models import Problem
@@ -43,6 +45,21 @@ def problems_solved_by(user: Any) -> set[int]:
     )
 
 
+def problems_first_solved_at(user: Any) -> dict[int, datetime | None]:
+    """Problem id -> when the user's first accepted submit on it finished (live, not cached)."""
+    if not getattr(user, "is_authenticated", False):
+        return {}
+    rows = (
+        Submission.objects.filter(
+            user=user, verdict=Verdict.ACCEPTED, mode=Mode.SUBMIT, validation=False
+        )
+        .order_by()
+        .values("problem_id")
+        .annotate(first=Min("finished_at"))
+    )
+    return {row["problem_id"]: row["first"] for row in rows}
+
+
 @dataclass(frozen=True)
 class UserStats:
     submissions: int
@@ -58,3 +75,78 @@ def user_stats(user: Any) -> UserStats:
         accepted=accepted.count(),
         solved=accepted.filter(mode=Mode.SUBMIT).values("problem_id").distinct().count(),
     )
+
+
+# What a contest's board reads of a submission (contests.selectors.board).
+CONTEST_FIELDS = (
+    "id",
+    "user_id",
+    "problem_id",
+    "device_kind",
+    "language",
+    "status",
+    "verdict",
+    "score",
+    "created_at",
+)
+
+
+def submissions_for_contest(
+    *, user_ids: list[int], problem_ids: list[int], start: Any, end: Any
+) -> QuerySet:
+    """The timed submits (mode submit) of these users on these problems made in [start, end),
+    oldest first, as dicts of CONTEST_FIELDS: what a contest counts. Cancelled ones, the
+    admin's validation jobs and submissions a moderator hid are left out."""
+    return (
+        Submission.objects.filter(
+            user_id__in=user_ids,
+            problem_id__in=problem_ids,
+            created_at__gte=start,
+            created_at__lt=end,
+            mode=Mode.SUBMIT,
+            validation=False,
+            hidden_from_leaderboard=False,
+        )
+        .exclude(status=Status.CANCELLED)
+        .order_by("created_at", "id")
+        .values(*CONTEST_FIELDS)
+    )
+
+
+def reference_ms_of(submission_ids: list[int]) -> dict[int, float]:
+    """Each submission's reference time in its own run: the geometric mean of its benchmark
+    cases' reference medians (the same cases its score is the geometric mean of); left out
+    where a case has no reference time."""
+    found: dict[int, float] = {}
+    rows = Submission.objects.filter(pk__in=submission_ids).values_list("id", "result")
+    for pk, result in rows.iterator(chunk_size=500):
+        cases = ((result or {}).get("benchmark") or {}).get("cases") or []
+        times = [c.get("reference_median_ms") for c in cases if isinstance(c, dict)]
+        if times and all(isinstance(t, (int, float)) and t > 0 for t in times):
+            found[pk] = math.exp(sum(math.log(t) for t in times) / len(times))
+    return found
+
+
+def submission_sources(submission_ids: list[int]) -> dict[int, str]:
+    return dict(Submission.objects.filter(pk__in=submission_ids).values_list("id", "source"))
+
+
+def solved_counts(*, user_ids: list[int], problem_ids: list[int]) -> dict[int, tuple[int, Any]]:
+    """user id -> (how many of these problems the user has an accepted submit on, when the
+    last of those first acceptances was made)."""
+    firsts = (
+        Submission.objects.filter(
+            user_id__in=user_ids,
+            problem_id__in=problem_ids,
+            verdict=Verdict.ACCEPTED,
+            mode=Mode.SUBMIT,
+            validation=False,
+        )
+        .values("user_id", "problem_id")
+        .annotate(first=Min("created_at"))
+    )
+    found: dict[int, tuple[int, Any]] = {}
+    for row in firsts:
+        count, last = found.get(row["user_id"], (0, None))
+        found[row["user_id"]] = (count + 1, max(filter(None, (last, row["first"]))))
+    return found

@@ -14,16 +14,26 @@ from django.utils import timezone
 from judge import queue, rules
 from judge.errors import SubmissionRefused
 from judge.leaderboards.services import leaderboard_best_refresh
-from judge.models import Mode, Status, Submission, Verdict
+from judge.models import RUNNING_STATUSES, Mode, Status, Submission, Verdict
 from judge.profiling import profile_submission_check
 from problems.models import Problem
 
 
 def submission_create(
-    user: Any, *, problem: Problem, language: str, device_kind: str, mode: str, source: str
+    user: Any,
+    *,
+    problem: Problem,
+    language: str,
+    device_kind: str,
+    mode: str,
+    source: str,
+    problem_opened: bool = False,
 ) -> Submission:
-    """Check the rules, store a queued submission and enqueue it once the row is committed."""
-    rules.check_problem_open(problem, user)
+    """Check the rules, store a queued submission and enqueue it once the row is committed.
+    `problem_opened`: the caller has decided this user may submit to this (possibly
+    unpublished) problem (a contest's private problem for its participants)."""
+    if not problem_opened:
+        rules.check_problem_open(problem, user)
     rules.check_mode(mode)
     rules.check_device_kind(device_kind)
     rules.check_language(language, device_kind)
@@ -73,26 +83,31 @@ def submission_rejudge(submission: Submission) -> None:
 
 
 def submission_cancel(user: Any, *, submission_id: int) -> Submission | None:
-    """Cancel one of the user's (any, for staff) queued submissions. None if there is no such
-    submission for this user; raises SubmissionRefused(code="not_cancellable") unless it is
-    still queued. A worker's claim is a conditional UPDATE on status=queued, so a cancelled row
-    is never judged."""
+    """Cancel one of the user's (any, for staff) submissions that is queued or being judged.
+    None if there is no such submission for this user; raises
+    SubmissionRefused(code="not_cancellable") once it is finished. A queued one is never judged
+    (a worker's claim is a conditional UPDATE on status=queued); for a running one the
+    worker's judgement is discarded (its result is recorded only while the row is running)
+    and the worker stops the job within about a second (judging_execute's should_stop)."""
     rows = Submission.objects.filter(pk=submission_id)
     if not getattr(user, "is_staff", False):
         rows = rows.filter(user_id=getattr(user, "pk", None))
     current = rows.values_list("status", flat=True).first()
     if current is None:
         return None
+    now = timezone.now()
     updated = rows.filter(status=Status.QUEUED).update(
-        status=Status.CANCELLED,
-        message="Cancelled before judging.",
-        finished_at=timezone.now(),
+        status=Status.CANCELLED, message="Cancelled before judging.", finished_at=now,
         deadline=None,
-    )
+    ) or rows.filter(status__in=RUNNING_STATUSES).update(
+        status=Status.CANCELLED,
+        message="Cancelled while it was being judged; the judge's result was discarded.",
+        finished_at=now, deadline=None,
+    )  # fmt: skip
     if not updated:
         current = rows.values_list("status", flat=True).first()
         raise SubmissionRefused(
-            f"Submission {submission_id} is {current}; only queued submissions can be cancelled.",
+            f"Submission {submission_id} is {current}; a finished submission cannot be cancelled.",
             "not_cancellable",
         )
     return rows.select_related("problem", "user").get()

@@ -29,12 +29,38 @@ def device_kinds_live() -> list[str]:
     return sorted(set(kinds) | {"cpu"})
 
 
+def languages_advertised(device_kind: str) -> dict[str, str] | None:
+    """Language -> version of every language some live worker of ``device_kind`` passed the
+    self-test of; None when no live worker of that kind has reported self-tests (none is
+    live, or it started before it could run them)."""
+    found: dict[str, str] = {}
+    reported = False
+    for worker in workers_live().filter(
+        device_kind=device_kind, languages_checked_at__isnull=False
+    ):
+        reported = True
+        for language, version in (worker.languages or {}).items():
+            found.setdefault(language, str(version))
+    return found if reported else None
+
+
+def kinds_advertising(language: str) -> list[str]:
+    """The device kinds with a live worker whose self-test of ``language`` passed."""
+    return sorted(
+        {w.device_kind for w in workers_live().exclude(languages_checked_at__isnull=True)
+         if language in (w.languages or {})}
+    )  # fmt: skip
+
+
 @dataclass(frozen=True)
 class DeviceInfo:
     kind: str
     live_workers: int
     gpu_models: list[str]
     queue_depth: int
+    # language -> version that a live worker of this kind advertises (its self-test passed);
+    # None: no live worker of the kind has reported self-tests
+    languages: dict[str, str] | None = None
 
 
 def devices_live() -> list[DeviceInfo]:
@@ -54,6 +80,7 @@ def devices_live() -> list[DeviceInfo]:
             live_workers=len(workers.get(kind, [])),
             gpu_models=sorted({w.gpu_model for w in workers.get(kind, []) if w.gpu_model}),
             queue_depth=queued.get(kind, 0),
+            languages=languages_advertised(kind),
         )
         for kind in kinds
     ]

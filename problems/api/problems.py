@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from judge.api.errors import ApiError
 from judge.problem_stats import problem_list_for_api
 from judge.rules import languages_offered
-from judge.submissions.selectors import problems_solved_by
+from judge.submissions.selectors import problems_first_solved_at, problems_solved_by
 from judge.worker.selectors import devices_live
 from problems.models import Difficulty
 from problems.selectors import problem_get_published
@@ -49,8 +49,9 @@ class ProblemListView(GenericAPIView):
     def get(self, request: Request) -> Response:
         filters = self.ProblemFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        problems = problem_list_for_api(**filters.validated_data)
-        solved = problems_solved_by(request.user)
+        solved_at = problems_first_solved_at(request.user)
+        problems = problem_list_for_api(**filters.validated_data, viewer_solves=solved_at)
+        solved = set(solved_at)
         for p in problems:
             p.solved = p.pk in solved
         page = self.paginate_queryset(problems)

@@ -125,7 +125,7 @@ void *kj_mojo_stream(int id) {
 
    Mojo's synchronise lets the host thread sleep until the stream's work is done; on the H200
    `solve` returned 18 to 22 us after its kernel had ended, and a call's end event, recorded
-   after `solve` returns, waited for that (bench/results/2026-11-24-h200-session7). So the
+   after `solve` returns, waited for that (bench/results/archive/2026-11-24-h200-session7). So the
    child arms a CUDA event of its own before
    a timed `solve` (kj_mojo_arm). While it is armed, each synchronise of a kept context
    records it on the context's stream before the runtime's wait: the event completes when the

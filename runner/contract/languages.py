@@ -29,11 +29,13 @@ class Language:
     native: bool = False
     # file-name endings that name it whatever the file holds ("kernel.cu", "add.jax.py")
     suffixes: tuple[str, ...] = ()
-    # text in a Python source that names it (an import); None: never guessed from the text
+    # text in a Python source that names it (an import); empty: never guessed from the text
     imports: tuple[str, ...] = ()
     # the order in which a Python source's imports are tried (a TileLang or cuTile file imports
     # torch and may import triton too): lower first
     import_rank: int = 100
+    # how a line comment starts (a written starter's `problem:` line)
+    line_comment: str = "#"
     # on the CPU device it runs through an emulation of its GPU model (CUDA C++: the project's
     # own, docs/languages/cuda.md): verdicts as on a GPU, times that are the emulation's and
     # rank on no board
@@ -75,6 +77,7 @@ for _record in (
         GPU_AND_CPU,  # on the CPU through the project's emulation (docs/languages/cuda.md)
         native=True,
         suffixes=(".cu", ".cuh"),
+        line_comment="//",
         emulated_on_cpu=True,
     ),
     Language(

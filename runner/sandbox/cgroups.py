@@ -1,9 +1,11 @@
-"""Per-job cgroups (v1 or v2): memory cap, pids cap, kill-all and OOM detection.
+"""Per-job cgroups (v1 or v2): memory cap, pids cap, CPU accounting, kill-all and OOM detection.
 
 ``JobCgroup.create(memory_bytes, pids)`` makes ``kerneljudge-<id>`` under this process's own
 cgroup for each controller it can write to, and returns an object that knows how to put a
 process in (``join(pid)``, called from the spawned process before exec), kill everything in it,
-tell whether the OOM killer fired, and remove itself. When the host does not let us create a
+tell whether the OOM killer fired, read the CPU time every task that ever ran in it used
+(``cpu_usage()``: v1 ``cpuacct``, per CPU in ns; v2 ``cpu.stat``, in us: a task cannot leave its
+cgroup, and an exited task's time stays counted, whoever reaped it), and remove itself. When the host does not let us create a
 cgroup (read-only /sys/fs/cgroup, no controller delegated), ``create`` returns a JobCgroup with
 ``available == False`` and a ``reason``; the sandbox still runs and reports the gap.
 """
@@ -66,7 +68,7 @@ class JobCgroup:
         own = _own_paths()
         problems: list[str] = []
         if cg.version == 1:
-            for ctrl in ("memory", "pids"):
+            for ctrl in ("memory", "pids", "cpuacct"):
                 base = ROOT / ctrl / own.get(ctrl, "/").lstrip("/")
                 d = base / name
                 try:
@@ -134,6 +136,39 @@ class JobCgroup:
                 os.write(fd, data)
             finally:
                 os.close(fd)
+
+    @property
+    def accounts_cpu(self) -> bool:
+        """Whether :meth:`cpu_usage` reads this job's CPU time (v1 cpuacct, or v2)."""
+        return "cpuacct" in self.dirs or "unified" in self.dirs
+
+    def cpu_usage(self) -> tuple[int, tuple[int, ...]] | None:
+        """(total ns, ns per CPU) that every task of the job has run so far, exited ones
+        included; the per-CPU figures are () on v2, whose ``cpu.stat`` has none. None when
+        this cgroup does not account CPU time or cannot be read."""
+        d = self.dirs.get("cpuacct")
+        try:
+            if d is not None:
+                per_cpu = tuple(int(x) for x in (d / "cpuacct.usage_percpu").read_text().split())
+                return sum(per_cpu), per_cpu
+            d = self.dirs.get("unified")
+            if d is not None:
+                for line in (d / "cpu.stat").read_text().splitlines():
+                    k, _, v = line.partition(" ")
+                    if k == "usage_usec":
+                        return int(v) * 1000, ()
+        except (OSError, ValueError):
+            pass
+        return None
+
+    def thread_ids(self) -> list[int]:
+        """Every live thread of the job (host thread ids)."""
+        d = self.dirs.get("cpuacct") or self.dirs.get("unified")
+        name = "tasks" if "cpuacct" in self.dirs else "cgroup.threads"
+        try:
+            return [int(x) for x in (d / name).read_text().split()] if d else []
+        except (OSError, ValueError):
+            return []
 
     def pids(self) -> set[int]:
         out: set[int] = set()

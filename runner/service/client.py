@@ -33,6 +33,8 @@ from runner.contract.job import JudgeResult  # pure dataclasses; no torch import
 
 SECRET_ENV = ("SECRET_KEY", "DATABASE_URL", "CELERY_BROKER_URL", "REDIS_URL")
 POLL_S = 0.2
+STOP_CHECK_S = 1.0  # how often a job asks its caller's should_stop()
+STOPPED = "The judge stopped this job: its submission was cancelled."
 SERVICE_CONNECT_TIMEOUT_S = 5.0
 MAX_SERVICE_LINE = 256 << 20
 
@@ -48,6 +50,7 @@ class RunnerOutcome:
     judge_result: JudgeResult | None  # None when the child or service failed
     error: str = ""  # why there is no result
     timed_out: bool = False
+    stopped: bool = False  # the caller's should_stop() said so (a cancelled submission)
 
     @property
     def result(self) -> dict | None:
@@ -115,9 +118,11 @@ def run_service_job(
     *,
     timeout_s: float,
     on_event: Callable[[dict], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> RunnerOutcome:
     """Judge through the warm runner service on ``socket_path``; raises ServiceUnavailable
-    when it cannot (the caller falls back to a ``python -m runner job`` child)."""
+    when it cannot (the caller falls back to a ``python -m runner job`` child). When
+    ``should_stop()`` says so, the connection is closed and the outcome is ``stopped``."""
     request = json.dumps({"job": json.loads(job_json)}) + "\n"
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
@@ -138,7 +143,9 @@ def run_service_job(
                     return RunnerOutcome(
                         None, f"The judge stopped this job after {timeout_s:.0f} s.", True
                     )
-                ready, _, _ = select.select([sock], [], [], min(left, 5.0))
+                if should_stop is not None and should_stop():
+                    return RunnerOutcome(None, STOPPED, stopped=True)
+                ready, _, _ = select.select([sock], [], [], min(left, STOP_CHECK_S))
                 if not ready:
                     continue
                 try:
@@ -187,16 +194,21 @@ def run_job(
     timeout_s: float,
     socket_path: str = "",
     on_event: Callable[[dict], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> RunnerOutcome:
-    """Through the service when ``socket_path`` is set and it answers, else a child."""
+    """Through the service when ``socket_path`` is set and it answers, else a child.
+    ``should_stop`` is asked about once a second; when it says so the job is abandoned (the
+    child's process group killed) and the outcome is ``stopped``."""
     if socket_path:
         started = time.monotonic()
         try:
-            return run_service_job(job_json, socket_path, timeout_s=timeout_s, on_event=on_event)
+            return run_service_job(job_json, socket_path, timeout_s=timeout_s,
+                                   on_event=on_event, should_stop=should_stop)  # fmt: skip
         except ServiceUnavailable as exc:
             log.warning("runner service unavailable, spawning python -m runner job: %s", exc)
             timeout_s = max(30.0, timeout_s - (time.monotonic() - started))
-    return run_runner_job(job_json, python=python, cwd=cwd, timeout_s=timeout_s, on_event=on_event)
+    return run_runner_job(job_json, python=python, cwd=cwd, timeout_s=timeout_s,
+                          on_event=on_event, should_stop=should_stop)  # fmt: skip
 
 
 def run_runner_job(
@@ -206,6 +218,7 @@ def run_runner_job(
     cwd: str,
     timeout_s: float,
     on_event: Callable[[dict], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> RunnerOutcome:
     with tempfile.TemporaryDirectory(prefix="kj-job-") as tmp:
         work = Path(tmp)
@@ -223,7 +236,7 @@ def run_runner_job(
                 env=_child_env(),
                 start_new_session=True,
             )
-            started = time.monotonic()
+            started = checked = time.monotonic()
             try:
                 while proc.poll() is None:
                     if time.monotonic() - started > timeout_s:
@@ -231,6 +244,11 @@ def run_runner_job(
                         return RunnerOutcome(
                             None, f"The judge stopped this job after {timeout_s:.0f} s.", True
                         )
+                    if should_stop is not None and time.monotonic() - checked >= STOP_CHECK_S:
+                        checked = time.monotonic()
+                        if should_stop():
+                            _kill_group(proc)
+                            return RunnerOutcome(None, STOPPED, stopped=True)
                     for event in tail.read():
                         if on_event:
                             on_event(event)

@@ -7,9 +7,9 @@ GPU and one on the CPU by default, ``$KERNELJUDGE_SPARES``; see
 ``runner.supervisor.childproc.Spare``: interpreter up, torch imported, CUDA context created, no user
 code seen). Each job adopts the spare and gets its own job directory; the child is killed
 with the job and never reused. The next spare starts booting beside the job, so a job sent
-right after another still finds one booted. On a GPU it
-creates its CUDA context under the GPU's benchmark lock (runner/supervisor/gpulock.py), so that never
-happens during anyone's timed calls.
+right after another still finds one booted. On a GPU a spare creates its CUDA context in a
+step of its own, under the GPU's benchmark lock (runner/supervisor/gpulock.py) only where
+``$KERNELJUDGE_SPARE_CONTEXT_LOCK=1`` (off by default: runner/service/spares.py says why).
 
 Protocol (unix stream socket, one job per connection, JSON lines):
 

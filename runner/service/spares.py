@@ -103,7 +103,7 @@ class SpareSlot:
         """The GPU's benchmark lock, for a spare's CUDA context where
         ``$KERNELJUDGE_SPARE_CONTEXT_LOCK=1`` (off by default). Off, a context is created
         beside other supervisors' timed calls, as their functional tests run beside them. On
-        an H200 with six services (bench/results/2026-11-24-h200-session3/): the lock held
+        an H200 with six services (bench/results/archive/2026-11-24-h200-session3/): the lock held
         0.28-0.30 s of every judgement for it and capped the GPU near 4,700 judgements/hour;
         without it 5,500, each solution's median score under that load within
         0.98-1.04 of its score judged alone (the lock: 0.98-1.01). Only the context

@@ -4,7 +4,7 @@ An import reads a module's compiled bytecode from ``__pycache__`` beside its sou
 compiles the source again. Installs made with pip's ``--no-compile`` or with uv's defaults
 have no bytecode, and under PYTHONDONTWRITEBYTECODE none is ever written: every cold process
 then recompiles torch's 2,000 modules. On the H200 host that held ``import torch`` at 3.3 s
-(``bench/import_probe.py``). There the runner keeps bytecode in a directory of its cache
+(``bench/probes/2026-11-24/import_probe.py``). There the runner keeps bytecode in a directory of its cache
 (``sys.pycache_prefix``): the first process to import a module writes it, later processes read
 it, and sandboxed children get the directory read-only. Where the installed packages have their
 bytecode nothing changes.

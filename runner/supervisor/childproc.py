@@ -140,6 +140,9 @@ class ChildProcess:
         if triton_interpret:
             env["TRITON_INTERPRET"] = "1"
         env["TRITON_F32_DEFAULT"] = "ieee"  # fp32 dots as the reference computes them
+        # Triton's cache (IR, PTX, cubins) in the job folder, deleted with it; its files may
+        # be large (judgement.CHILD_COMPILE_FILE_BYTES)
+        env["TRITON_CACHE_DIR"] = str(job_dir / ".triton-cache")
         env.update(jax_env(device))
         if not self.native:  # JAX's stream for its timing (runner/supervisor/jax_stream.py)
             stream_env, stream_binds = jax_stream.child_env(device)
@@ -222,6 +225,8 @@ class ChildProcess:
             reply = self.chan.recv(timeout, spin_s)
         except wire.ChannelTimeout:
             self.kill()
+            if getattr(self.handle, "memory_exceeded", False):  # over the cap as time ran out
+                raise self._died() from None
             raise ChildTimeout() from None
         except (wire.ChannelClosed, wire.ProtocolError):
             raise self._died() from None

@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from runner.contract import languages
+from runner.supervisor import functional
 from runner.supervisor.compile import USER_FILE, CompileResult
+from runner.supervisor.outcome import Verdict
 
 if TYPE_CHECKING:
     from runner.contract import JobSpec
@@ -107,6 +109,19 @@ def first_error(log: str) -> str:
     message."""
     lines = [ln for ln in log.splitlines() if ln.strip()]
     return next((ln for ln in lines if "error" in ln), lines[0] if lines else "")
+
+
+def run_tests(j: Judgement) -> tuple[str, str]:
+    """The functional tests (runner/supervisor/functional.py); for CUDA on the CPU, their
+    verdict, raised or returned, passes the diagnostics hook (:func:`diagnose`)."""
+    if not emulated(j.job):
+        return functional.run_tests(j)
+    try:
+        verdict, message = functional.run_tests(j)
+    except Verdict as v:
+        v.verdict, v.message = diagnose(j, v.verdict, v.message)
+        raise
+    return diagnose(j, verdict, message)
 
 
 def diagnose(j: Judgement, verdict: str, message: str) -> tuple[str, str]:

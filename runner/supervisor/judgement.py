@@ -27,10 +27,10 @@ from runner.supervisor import (
     benchmark,
     devices,
     emulation,
-    functional,
     gpulock,
     preparation,
     profile,
+    windows,
 )
 from runner.supervisor.buffers import CaseBuffers
 from runner.supervisor.childproc import Background, ChildProcess, Spare
@@ -48,12 +48,15 @@ from runner.supervisor.outcome import (
 EventFn = Callable[[dict], None] | None
 
 OUTPUT_HARD_FACTOR = 16  # output beyond output_bytes * this -> output_limit_exceeded
-# TileLang and cuTile compile their kernels inside the child (nvcc, tileiras with ptxas), whose
-# intermediate files (TileLang's preprocessed CUTLASS headers, a large kernel's PTX) outgrow the
-# output limit: their child may write files this large
-# (an output flood is still judged by the size read back, not only by SIGXFSZ).
+# Languages whose runtime compiles kernels inside the child and caches them in the job folder:
+# Triton (its cache of IR, PTX and cubins; torch.compile's Inductor writes Triton and C++ too),
+# CuPy's kernel cache, CuTe DSL, TileLang (nvcc, preprocessed CUTLASS headers) and cuTile
+# (tileiras with ptxas). A large or autotuned kernel's files outgrow the output limit (an
+# autotuned Triton attention kernel with d_k = 256 failed with EFBIG writing its cache): their
+# child may write files this large. An output flood is still judged by the size read back
+# (OUTPUT_HARD_FACTOR), not only by SIGXFSZ.
 CHILD_COMPILE_FILE_BYTES = 256 << 20
-CHILD_COMPILING_LANGUAGES = ("tilelang", "cutile")
+CHILD_COMPILING_LANGUAGES = ("triton", "pytorch", "cupy", "cute", "tilelang", "cutile")
 GPU_LOCK_TIMEOUT_S = 300.0  # waiting longer than this, benchmark anyway and flag it
 SPIN_S = 0.25  # a timed call's answer is polled for this long before sleeping
 
@@ -94,7 +97,7 @@ class Judgement:
         self.peaks = devices.lookup("", job.device)
         self.gpu_key = ""  # the benchmark lock's name (runner/supervisor/gpulock.py)
         self.driver = None  # runner.common.cudadrv.Driver of this process (GPU arenas)
-        self.calibration: list = []  # benchmark.Calibration per case (before user code)
+        self.calibration: list = []  # windows.Calibration per case (before user code)
         self.flush = None  # the L2 flush buffer (GPU)
         self.module_path: Path | None = None  # what the child loads (compiled, or the .py)
         self.profile: dict | None = None  # mode profile's result (runner/supervisor/profile.py)
@@ -162,11 +165,26 @@ class Judgement:
                 "buffers_owned_by": "supervisor (shared with the child, read back by the supervisor)",
                 "outputs_zero_filled": True,
                 "const_inputs_checked": True,
-                "secret_checked_calls": self.job.mode == "submit",
+                "every_timed_call_checked": self.job.mode == "submit",
                 "time_bounded_by_supervisor_clock": self.job.mode == "submit",
             }
         )
+        if self.job.device == "cpu":
+            p["cpu_time_accounting"] = self._cpu_accounting()
         return p
+
+    def _cpu_accounting(self) -> dict:
+        """Where the CPU device's bound reads the job's CPU time (runner/supervisor/cputime.py)."""
+        if "cpu_time_from_proc" in self.flags:
+            return {
+                "active": False,
+                "detail": "no job cgroup: /proc times of the child's process tree (children "
+                "the kernel reaps by itself escape them)",
+            }
+        return {
+            "active": True,
+            "detail": "the job cgroup's CPU time (every task that ever ran in it, reaped or not)",
+        }
 
     def _flow(self) -> tuple[str, str]:
         job = self.job
@@ -212,7 +230,7 @@ class Judgement:
         elif job.mode == "profile":
             self._calibrate([profile.main_case(self.problem, job.device)[0]])
         self._start_child(module_path)
-        verdict, message = self._run_tests()
+        verdict, message = emulation.run_tests(self)  # functional.run_tests, diagnosed
         if verdict != "accepted" or job.mode == "run":
             return verdict, message
         if job.mode == "profile":
@@ -220,18 +238,6 @@ class Judgement:
         if self.problem.benchmarks:
             return benchmark.run_benchmark(self, message)
         return verdict, message
-
-    def _run_tests(self) -> tuple[str, str]:
-        """The functional tests; for CUDA on the CPU, their verdict (raised or returned) passes
-        the emulation's diagnostics hook (runner/supervisor/emulation.py)."""
-        if not emulation.emulated(self.job):
-            return functional.run_tests(self)
-        try:
-            verdict, message = functional.run_tests(self)
-        except Verdict as v:
-            v.verdict, v.message = emulation.diagnose(self, v.verdict, v.message)
-            raise
-        return emulation.diagnose(self, verdict, message)
 
     @contextlib.contextmanager
     def exclusive_gpu(self, purpose: str) -> Iterator[None]:
@@ -311,7 +317,7 @@ class Judgement:
         t0 = time.monotonic()
         self.flush = benchmark.flush_buffer(self)
         with self.exclusive_gpu("calibration"):
-            self.calibration = benchmark.calibrate(self, self.flush, only)
+            self.calibration = windows.calibrate(self, self.flush, only)
         self.phases["clock_calibration_s"] = time.monotonic() - t0
 
     def _start_language(self) -> None:

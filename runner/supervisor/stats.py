@@ -17,7 +17,7 @@ CPU_TARGET_REL_CI = 0.02
 # middle of its distribution is known to 0.5 % (the median itself is what is scored).
 GPU_TARGET_REL_CI = 0.005
 # ... once this many calls are in: on fewer, a 15 us kernel's median moved by up to 12 %
-# against do_bench (bench/results/2026-11-24-h200-session2/final/timing_truth.partial.json)
+# against do_bench (bench/results/archive/2026-11-24-h200-session2/final/timing_truth.partial.json)
 GPU_CI_MIN_RUNS = 50
 CPU_BENCH_WALL_S = 2.0  # wall-clock seconds of timed loop per benchmark (all cases) on the CPU
 CPU_MIN_CASE_WALL_S = 0.5  # ... but never less than this per case

@@ -36,7 +36,7 @@ class Check:
     detail: str = ""
     verdict: str | None = None
     score_ms: float | None = None
-    reference_ms: float | None = None
+    baseline_ms: float | None = None
     seconds: float = 0.0
 
 
@@ -51,6 +51,19 @@ class PackageReport:
 
     def to_dict(self) -> dict:
         return {"slug": self.slug, "ok": self.ok, "checks": [asdict(c) for c in self.checks]}
+
+
+# The verdicts that catch a wrong solution: a judgement of its output or of its run. Never
+# `rejected` (the timing harness's own checks, run after every test passed), `compile_error`
+# (a fixture that never ran) or `internal_error` (the harness failed): a wrong solution
+# "caught" by those would pass unnoticed the day the harness works.
+CAUGHT_VERDICTS = (
+    "wrong_answer",
+    "runtime_error",
+    "time_limit_exceeded",
+    "memory_limit_exceeded",
+    "output_limit_exceeded",
+)
 
 
 def solution_language(path: Path) -> str | None:
@@ -152,7 +165,7 @@ def validate_package(
             continue
         res = judge(JobSpec(problem, source, lang, "submit", device, seed, limits))
         want_accept = sol.name.startswith("correct_")
-        ok = res.accepted == want_accept and res.verdict != "internal_error"
+        ok = res.accepted if want_accept else res.verdict in CAUGHT_VERDICTS
         bench = (res.benchmark or {}).get("cases") or [{}]
         report.checks.append(
             Check(
@@ -161,7 +174,7 @@ def validate_package(
                 res.message,
                 res.verdict,
                 res.score_ms,
-                geomean([c.get("reference_median_ms") for c in bench]),
+                geomean([c.get("baseline_median_ms") for c in bench]),
                 _since(t0),
             )
         )
@@ -216,7 +229,7 @@ def package_dirs(root: Path, slugs: Iterable[str] = ()) -> list[Path]:
 
 
 def time_catalog(root: Path, slugs: Iterable[str] = (), device: str = "cuda") -> list[dict]:
-    """One at a time: each problem's first correct CUDA solution against the reference."""
+    """One at a time: each problem's first correct CUDA solution against its baseline."""
     from runner import judge
 
     rows = []
@@ -228,14 +241,14 @@ def time_catalog(root: Path, slugs: Iterable[str] = (), device: str = "cuda") ->
             continue
         res = judge(JobSpec(problem, sols[0].read_text(), "cuda", "submit", device, 7))
         cases = (res.benchmark or {}).get("cases") or []
-        ref = geomean([c.get("reference_median_ms") for c in cases])
+        ref = geomean([c.get("baseline_median_ms") for c in cases])
         rows.append(
             {
                 "slug": path.name,
                 "solution": sols[0].name,
                 "verdict": res.verdict,
                 "solution_ms": res.score_ms,
-                "reference_ms": ref,
+                "baseline_ms": ref,
                 "speedup": (ref / res.score_ms) if ref and res.score_ms else None,
                 "runs": [c.get("runs") for c in cases],
                 "fraction_of_peak": [c.get("fraction_of_peak") for c in cases],
@@ -246,7 +259,7 @@ def time_catalog(root: Path, slugs: Iterable[str] = (), device: str = "cuda") ->
 
 def timing_table(rows: list[dict]) -> str:
     lines = [
-        "| problem | solution | verdict | reference ms | solution ms | speedup |",
+        "| problem | solution | verdict | baseline ms | solution ms | speedup |",
         "| --- | --- | --- | ---: | ---: | ---: |",
     ]
     for r in rows:
@@ -254,7 +267,7 @@ def timing_table(rows: list[dict]) -> str:
             lines.append(f"| {r['slug']} | - | {r['error']} | | | |")
             continue
         lines.append(
-            f"| {r['slug']} | {r['solution']} | {r['verdict']} | {_num(r['reference_ms'])} "
+            f"| {r['slug']} | {r['solution']} | {r['verdict']} | {_num(r['baseline_ms'])} "
             f"| {_num(r['solution_ms'])} | {_num(r['speedup'], 'x')} |"
         )
     return "\n".join(lines)
@@ -275,7 +288,7 @@ def render(reports: list[PackageReport]) -> str:
         for c in rep.checks:
             extra = f" [{c.verdict}]" if c.verdict else ""
             timing = (
-                f" {c.score_ms:.4g} ms (ref {c.reference_ms or 0:.4g} ms)" if c.score_ms else ""
+                f" {c.score_ms:.4g} ms (baseline {c.baseline_ms or 0:.4g} ms)" if c.score_ms else ""
             )
             lines.append(f"     {'ok  ' if c.ok else 'FAIL'} {c.what}{extra}{timing}")
             if not c.ok and c.detail:

@@ -157,23 +157,3 @@ def test_queue_overhead_quick(tmp_path: Path) -> None:
     assert report["verdicts"] == ["accepted"] and len(report["runs"]) == 2
     for r in report["runs"]:
         assert r["wall_s"] > r["runner_total_s"] > 0 and r["queue_s"] >= 0
-
-
-def test_make_latest_keeps_the_commit_that_ran(tmp_path: Path) -> None:
-    """A results folder's commits.json names the code that ran where a file's own commit field
-    names the machine copy's HEAD; make_latest carries both."""
-    gpu_dir = tmp_path / "gpu"
-    gpu_dir.mkdir()
-    report = {"benchmark": "latency", "date": "2026-01-01T00:00:00Z", "commit": "aaaaaaa",
-              "machine": {"host": "gpu-box"}, "device": "cuda", "problem": "vector-add",
-              "mode": "submit", "via": "service", "stats": {}}  # fmt: skip
-    (gpu_dir / "latency_service.json").write_text(json.dumps(report))
-    (gpu_dir / "commits.json").write_text(json.dumps({"latency_service.json": "bbbbbbb"}))
-    out = tmp_path / "latest.json"
-    run(["bench/make_latest.py", "--gpu-dir", str(gpu_dir), "--out", str(out)])
-    entry = json.loads(out.read_text())["gpu_latency"]
-    assert (entry["commit"], entry["code_commit"], entry["file"]) == (
-        "aaaaaaa",
-        "bbbbbbb",
-        "latency_service.json",
-    )

@@ -12,6 +12,17 @@ from pathlib import Path
 import pytest
 from kerneljudge import cli, config, report
 from kerneljudge.http import Api, ApiError, NetworkError
+from rest_framework.test import APIClient
+
+from runner.contract import languages
+
+
+@pytest.fixture
+def records(db) -> list[dict]:
+    """The language records as the site serves them (GET /api/v1/languages/)."""
+    answer = APIClient().get("/api/v1/languages/")
+    assert answer.status_code == 200
+    return answer.json()
 
 
 @pytest.mark.parametrize(
@@ -35,15 +46,19 @@ from kerneljudge.http import Api, ApiError, NetworkError
         ("add.\N{FIRE}", "def main():\n    pass\n", "mojo"),
         ("k.py", "from torch import add\n", "pytorch"),
         ("k.py", "def solve(A, B, C, N):\n    pass\n", "pytorch"),
+        ("k.py", "import triton\nimport cupy\n", "cupy"),
     ],
 )
-def test_language_inference(name, source, language):
-    assert cli.infer_language(Path(name), source) == language
+def test_language_inference_reads_the_sites_records_and_agrees_with_the_runner(
+    records, name, source, language
+):
+    assert cli.infer_language(Path(name), source, records) == language
+    assert languages.language_of_source(name, source) == language
 
 
-def test_language_inference_refuses_unknown_extension():
+def test_language_inference_refuses_unknown_extension(records):
     with pytest.raises(cli.UsageError, match="--language"):
-        cli.infer_language(Path("k.rs"), "")
+        cli.infer_language(Path("k.rs"), "", records)
 
 
 def test_problem_inference():
@@ -112,20 +127,24 @@ def write_solution(tmp_path: Path) -> Path:
     return path
 
 
-def test_submit_accepted_exits_0(fake, tmp_path, capsys):
+def test_submit_accepted_exits_0(fake, records, tmp_path, capsys):
     done = {**SUB, "status": "done", "verdict": "accepted", "message": "All tests passed."}
     f = fake(
-        {("POST", "submissions/"): {**SUB, "status": "queued"}, ("GET", "submissions/7/"): done},
+        {
+            ("POST", "submissions/"): {**SUB, "status": "queued"},
+            ("GET", "submissions/7/"): done,
+            ("GET", "languages/"): records,
+        },
         [("progress", {"phase": "testing", "test": 1, "total": 2}), ("done", {"status": "done"})],
     )
     assert cli.main(["submit", str(write_solution(tmp_path))]) == 0
-    method, path, body = f.calls[0]
+    method, path, body = f.calls[1]
     assert (method, path) == ("POST", "submissions/")
     assert (body["problem"], body["language"], body["mode"]) == ("vector-add", "pytorch", "submit")
     assert "ACCEPTED" in capsys.readouterr().out
 
 
-def test_run_wrong_answer_exits_1_and_shows_the_failing_test(fake, tmp_path, capsys):
+def test_run_wrong_answer_exits_1_and_shows_the_failing_test(fake, records, tmp_path, capsys):
     failing = {
         "index": 4, "name": "N=1", "passed": False, "sizes": {"N": 1},
         "first_mismatch": {"output": "C", "index": [0], "expected": 3.0, "got": 0.0},
@@ -135,7 +154,13 @@ def test_run_wrong_answer_exits_1_and_shows_the_failing_test(fake, tmp_path, cap
         **SUB, "mode": "run", "status": "done", "verdict": "wrong_answer",
         "message": "Test 'N=1' failed.", "tests": [{"index": 1, "passed": True}, failing],
     }  # fmt: skip
-    fake({("POST", "submissions/"): {**SUB, "status": "queued"}, ("GET", "submissions/7/"): done})
+    fake(
+        {
+            ("POST", "submissions/"): {**SUB, "status": "queued"},
+            ("GET", "submissions/7/"): done,
+            ("GET", "languages/"): records,
+        }
+    )
     assert cli.main(["run", str(write_solution(tmp_path))]) == 1
     out = capsys.readouterr().out
     assert "WRONG ANSWER" in out and "failing test #4 'N=1' (N=1)" in out
@@ -173,9 +198,14 @@ def test_api_and_network_errors_exit_2_with_the_message(fake, capsys):
     assert "cannot reach" in capsys.readouterr().err
 
 
-def test_init_writes_the_starter_with_the_problem_line(fake, tmp_path, monkeypatch):
+def test_init_writes_the_starter_with_the_problem_line(fake, records, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    fake({("GET", "problems/va/"): {"starters": {"cuda": 'extern "C" void solve() {}\n'}}})
+    fake(
+        {
+            ("GET", "problems/va/"): {"starters": {"cuda": 'extern "C" void solve() {}\n'}},
+            ("GET", "languages/"): records,
+        }
+    )
     assert cli.main(["init", "va", "-l", "cuda"]) == 0
     written = (tmp_path / "va-solution.cu").read_text()
     assert written.startswith("// problem: va\n")
@@ -293,7 +323,7 @@ PROFILE = {
 
 
 def test_profile_submits_in_mode_profile_prints_the_summary_and_saves_the_report(
-    fake, tmp_path, capsys, monkeypatch
+    fake, records, tmp_path, capsys, monkeypatch
 ):
     done = {**SUB, "mode": "profile", "status": "done", "verdict": "accepted", "message": "ok"}
     f = fake(
@@ -301,6 +331,7 @@ def test_profile_submits_in_mode_profile_prints_the_summary_and_saves_the_report
             ("POST", "submissions/"): {**SUB, "status": "queued"},
             ("GET", "submissions/7/"): done,
             ("GET", "submissions/7/profile/"): PROFILE,
+            ("GET", "languages/"): records,
         }
     )
     downloads = []
@@ -324,7 +355,7 @@ def test_profile_submits_in_mode_profile_prints_the_summary_and_saves_the_report
         ]
     )
     assert code == 0
-    _method, _path, body = f.calls[0]
+    _method, _path, body = f.calls[1]
     assert (body["mode"], body["device"], body["problem"]) == ("profile", "gpu-h100", "vector-add")
     assert downloads == ["submissions/7/profile/report/"] and target.read_bytes() == b"REPORT"
     out = capsys.readouterr().out
@@ -332,7 +363,9 @@ def test_profile_submits_in_mode_profile_prints_the_summary_and_saves_the_report
     assert f"Report saved to {target} (6 bytes)" in out
 
 
-def test_profile_that_failed_exits_1_and_downloads_nothing(fake, tmp_path, capsys, monkeypatch):
+def test_profile_that_failed_exits_1_and_downloads_nothing(
+    fake, records, tmp_path, capsys, monkeypatch
+):
     done = {**SUB, "mode": "profile", "status": "done", "verdict": "internal_error"}
     failed = {**PROFILE, "verdict": "internal_error", "report_url": None,
               "profile": {"ok": False, "error": "Profiling needs Nsight Compute (ncu)",
@@ -342,6 +375,7 @@ def test_profile_that_failed_exits_1_and_downloads_nothing(fake, tmp_path, capsy
             ("POST", "submissions/"): {**SUB, "status": "queued"},
             ("GET", "submissions/7/"): done,
             ("GET", "submissions/7/profile/"): failed,
+            ("GET", "languages/"): records,
         }
     )
     monkeypatch.setattr(Api, "download", lambda *a: pytest.fail("nothing to download"))
@@ -351,3 +385,59 @@ def test_profile_that_failed_exits_1_and_downloads_nothing(fake, tmp_path, capsy
 
 def test_profile_needs_a_device(fake, tmp_path):
     assert cli.main(["profile", str(write_solution(tmp_path))]) == 2
+
+
+def test_languages_lists_each_language_with_the_device_kinds_that_judge_it(fake, capsys):
+    served = [
+        {"name": "cuda", "title": "CUDA C++", "device_kinds": ["gpu-h200"],
+         "versions": {"gpu-h200": "13.0"}},
+        {"name": "jax", "title": "JAX", "device_kinds": [], "versions": {}},
+    ]  # fmt: skip
+    fake({("GET", "languages/"): served})
+    assert cli.main(["languages"]) == 0
+    out = capsys.readouterr().out
+    assert "gpu-h200 (13.0)" in out
+    assert "no live worker judges it now" in out
+
+
+def test_a_search_with_no_match_says_so_instead_of_an_empty_table(fake, capsys):
+    fake({("GET", "problems/"): {"results": [], "next": None}})
+    assert cli.main(["problems", "--search", "nosuch"]) == 0
+    assert capsys.readouterr().out == "No problems match search 'nosuch'.\n"
+    assert cli.main(["problems", "--search", "nosuch", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+
+
+def test_no_wait_prints_the_id_and_does_not_follow_the_judging(fake, records, tmp_path, capsys):
+    f = fake(
+        {("POST", "submissions/"): {**SUB, "status": "queued"}, ("GET", "languages/"): records}
+    )
+    assert cli.main(["submit", str(write_solution(tmp_path)), "--no-wait"]) == 0
+    assert capsys.readouterr().out == "7\n"
+    # the language guess reads the records; then no wait, no poll
+    assert [c[:2] for c in f.calls] == [("GET", "languages/"), ("POST", "submissions/")]
+
+
+def test_a_closed_pipe_ends_quietly_without_a_traceback(tmp_path):
+    """`kerneljudge show softmax | head -1`: the reader leaves after one line."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "show.py"
+    script.write_text(
+        "import sys\n"
+        "from kerneljudge import cli\n"
+        "from kerneljudge.http import Api\n"
+        "text = '\\n'.join(f'line {i}' for i in range(200_000))\n"
+        "p = {'title': 'Softmax', 'difficulty': 'easy', 'statement': text}\n"
+        "Api.call = lambda api, *a, **k: p\n"
+        "sys.exit(cli.main(['show', 'softmax']))\n"
+    )
+    client_dir = Path(cli.__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(client_dir), "XDG_CONFIG_HOME": str(tmp_path)}
+    out = subprocess.run(
+        f"{sys.executable} {script} | head -1",
+        shell=True, capture_output=True, text=True, env=env, timeout=60,
+    )  # fmt: skip
+    assert out.stdout == "Softmax (easy)\n"
+    assert "Traceback" not in out.stderr and "BrokenPipeError" not in out.stderr, out.stderr

@@ -11,12 +11,14 @@ device too, through the emulation, as ``<name>@cpu``.
 from __future__ import annotations
 
 import importlib.util
+import re
 import shutil
 
 import pytest
 
 from runner.supervisor import cutedsl, mojo
-from runner.tools.hostile import HostGuard, judge_case, load_cases_with_cpu_runs
+from runner.tools.hostile import HostGuard, judge_case, load_cases, load_cases_with_cpu_runs
+from runner.tools.hostile.cases import REPO
 
 CASES = load_cases_with_cpu_runs()  # the CUDA cases that make sense on the CPU twice
 
@@ -81,6 +83,15 @@ def test_corpus_is_big_enough():
         assert c.why and c.expected and (c.dir / c.source).is_file(), c.name
     on_the_cpu = {c.name for c in CASES if c.language == "cuda" and c.device == "cpu"}
     assert {"endless-kernel@cpu", "gpu-malloc-loop@cpu", "template-bomb"} <= on_the_cpu
+
+
+def test_security_doc_states_the_corpus_size_of_the_case_folders():
+    text = (REPO / "docs" / "security.md").read_text()
+    m = re.search(r"The corpus holds (\d+) cases, (\d+) on the CPU device and (\d+) on a GPU", text)
+    assert m, "docs/security.md no longer states the corpus size"
+    folders = load_cases()  # each case once (CASES adds the CPU runs of GPU cases)
+    cpu = sum(c.device == "cpu" for c in folders)
+    assert tuple(map(int, m.groups())) == (len(folders), cpu, len(folders) - cpu)
 
 
 @pytest.mark.parametrize("case", [_param(c) for c in CASES])

@@ -2,7 +2,7 @@
 ``Pointer[<Mojo type>, MutAnyOrigin]`` device pointers, ``int`` as ``Int32``, ``float`` as
 ``Float32``), generated from the signature and committed in every catalog package. The text is
 tested here; that every starter builds for sm_90 is recorded in
-bench/results/2026-11-24-cpu-mojo-compile."""
+bench/results/archive/2026-11-24-cpu-mojo-compile."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ and tileiras with a ptxas as new beside it, e.g. unpacked in a folder named in P
 every catalog package with cuTile solutions judged on device ``cuda`` in mode submit, its
 correct solutions accepted and its wrong ones rejected; a compile error names the user's line;
 the child compiles with the worker's tileiras and keeps no disk cache. Which stream
-``ct.launch`` queues on was probed outside the tests (bench/results/2026-11-24-h200-session5/02_*). The hostile cuTile cases are ``pytest -m gpu tests/hostile -k cutile``; the
+``ct.launch`` queues on was probed outside the tests (bench/results/archive/2026-11-24-h200-session5/02_*). The hostile cuTile cases are ``pytest -m gpu tests/hostile -k cutile``; the
 timing truth is ``bench/timing_truth.py --language cutile``."""
 
 from __future__ import annotations

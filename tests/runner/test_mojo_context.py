@@ -3,7 +3,7 @@ with the host's C compiler, named to GPU children of a worker with Mojo, loaded 
 before the solution, and answering the solution's ``DeviceContext()`` with the kept context.
 Mojo's runtime is stood in for by a C library with its soname and the two functions the
 library calls, so this runs without Mojo and without a GPU (the real runtime on the H200:
-bench/results/2026-11-24-h200-session6)."""
+bench/results/archive/2026-11-24-h200-session6)."""
 
 from __future__ import annotations
 

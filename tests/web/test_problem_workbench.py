@@ -93,6 +93,17 @@ def test_an_emulated_cuda_submission_is_labelled_cpu_emulation_on_its_page_and_i
     assert "CPU emulation" not in client.get(f"/submissions/{plain.pk}/").content.decode()
 
 
+def test_cancel_button_on_a_running_submission(client):
+    user = UserFactory()
+    sub = SubmissionFactory(user=user, status=Status.BENCHMARKING, attempt=1)
+    client.force_login(user)
+    html = client.get(f"/submissions/{sub.pk}/").content.decode()
+    assert f'action="/submissions/{sub.pk}/cancel/"' in html
+    r = client.post(f"/submissions/{sub.pk}/cancel/", follow=True)
+    assert "was cancelled while it was being judged" in r.content.decode()
+    assert Submission.objects.get(pk=sub.pk).status == Status.CANCELLED
+
+
 def test_cancel_button_on_a_queued_submission(client):
     user = UserFactory()
     sub = SubmissionFactory(user=user)
@@ -102,8 +113,8 @@ def test_cancel_button_on_a_queued_submission(client):
     r = client.post(f"/submissions/{sub.pk}/cancel/", follow=True)
     assert "was cancelled" in r.content.decode()
     assert Submission.objects.get(pk=sub.pk).status == Status.CANCELLED
-    r = client.post(f"/submissions/{sub.pk}/cancel/", follow=True)  # not queued any more
-    assert "only queued submissions can be cancelled" in r.content.decode()
+    r = client.post(f"/submissions/{sub.pk}/cancel/", follow=True)  # finished now
+    assert "a finished submission cannot be cancelled" in r.content.decode()
     assert client.get(f"/submissions/{sub.pk}/cancel/").status_code == 405
     client.force_login(UserFactory())
     assert client.post(f"/submissions/{sub.pk}/cancel/").status_code == 404

@@ -1,8 +1,9 @@
 """python manage.py judge_worker: register this host's devices and run Celery workers.
 
 One Celery worker process per device (the CPU, and each GPU with CUDA_VISIBLE_DEVICES=N),
-concurrency 1, prefetch 1. A thread heartbeats the Worker rows every ~10 s and another runs
-the stale-submission reconciler.
+concurrency 1, prefetch 1. A thread heartbeats the Worker rows every ~10 s, another runs
+the stale-submission reconciler, and a third runs each worker's language self-tests at start
+and every KJ_SELFTEST_EVERY_S (judge/worker/selftests.py).
 
 With KJ_RUNNER_SERVICE=1, each worker also gets a warm runner service
 (``python -m runner serve --socket PATH --device cpu|cuda``, runner/service/server.py) that sees the
@@ -30,6 +31,7 @@ from django.db import close_old_connections, connection
 from judge.judging.reconcile import submissions_requeue_stale
 from judge.queue import queue_for
 from judge.worker.devices import Device, detect_devices
+from judge.worker.selftests import worker_selftest
 from judge.worker.services import worker_register, workers_heartbeat
 
 HEARTBEAT_S = 10.0
@@ -49,18 +51,25 @@ class ManagedWorker:
     service_started: float = 0.0
 
 
+def worker_host() -> str:
+    """This judging host's name: KJ_WORKER_HOST, else the machine's."""
+    return settings.KJ_WORKER_HOST or socket.gethostname()
+
+
 def celery_argv(worker: ManagedWorker, loglevel: str) -> list[str]:
     node = worker.name.replace(":", "-")
     return [
         sys.executable, "-m", "celery", "-A", "config", "worker",
         "-Q", worker.queue, "-c", "1", "--prefetch-multiplier", "1",
-        "-n", f"{node}@{socket.gethostname()}", "-P", "prefork",
+        "-n", f"{node}@{worker_host()}", "-P", "prefork",
         "--without-gossip", "--without-mingle", "-l", loglevel,
     ]  # fmt: skip
 
 
 def celery_env(worker: ManagedWorker) -> dict[str, str]:
     env = dict(os.environ, KJ_WORKER_NAME=worker.name)
+    if env.get("KJ_READY_FILE"):  # run_site waits for it (ready_mark_when_all)
+        env["KJ_CELERY_READY_DIR"] = env["KJ_READY_FILE"] + ".d"
     # The CPU worker sees no GPU; a GPU worker sees exactly its own.
     env["CUDA_VISIBLE_DEVICES"] = "" if worker.device.index is None else str(worker.device.index)
     if worker.socket_path:
@@ -83,6 +92,18 @@ def service_env(worker: ManagedWorker) -> dict[str, str]:
     env = {k: v for k, v in celery_env(worker).items() if k not in SERVICE_SECRET_ENV}
     env.pop("KJ_RUNNER_SOCKET", None)
     return env
+
+
+def ready_mark_when_all(workers: list[ManagedWorker]) -> None:
+    """Touch KJ_READY_FILE once every Celery worker here has marked itself ready (each one's
+    file in KJ_READY_FILE.d, written by config.celery on worker_ready)."""
+    target = os.environ.get("KJ_READY_FILE")
+    if not target or os.path.exists(target):
+        return
+    names = {w.name.replace("/", "_") for w in workers}
+    folder = Path(target + ".d")
+    if folder.is_dir() and names <= {p.name for p in folder.iterdir()}:
+        Path(target).touch()
 
 
 def socket_dir() -> Path:
@@ -145,16 +166,22 @@ class Command(BaseCommand):
         connection.close()
         stop = threading.Event()
         threads = [threading.Thread(target=self._heartbeat, args=(workers, stop), daemon=True)]
+        if settings.KJ_SELFTEST_EVERY_S >= 0:
+            threads.append(
+                threading.Thread(target=self._selftests, args=(workers, stop), daemon=True)
+            )
         if not opts["no_reconciler"]:
             threads.append(threading.Thread(
                 target=self._reconcile, args=(stop, opts["reconcile_every"]), daemon=True))  # fmt: skip
         for thread in threads:
             thread.start()
+        if os.environ.get("KJ_READY_FILE"):
+            Path(os.environ["KJ_READY_FILE"] + ".d").mkdir(parents=True, exist_ok=True)
         self._supervise(workers, stop, opts["loglevel"])
 
     def _plan(self, kinds: list[str] | None, gpus: str | None) -> list[ManagedWorker]:
         wanted_gpus = {int(i) for i in gpus.split(",") if i.strip()} if gpus else None
-        host = socket.gethostname()
+        host = worker_host()
         workers = []
         for device in detect_devices():
             if kinds and device.kind not in kinds:
@@ -179,6 +206,26 @@ class Command(BaseCommand):
                 self.stderr.write(f"heartbeat failed: {exc}")
             finally:
                 connection.close()
+
+    def _selftests(self, workers: list[ManagedWorker], stop: threading.Event) -> None:
+        """Each worker's self-tests now, then every KJ_SELFTEST_EVERY_S (0: only at start)."""
+        every = settings.KJ_SELFTEST_EVERY_S
+        while not stop.is_set():
+            for worker in workers:
+                device = "cpu" if worker.device.index is None else "cuda"
+                try:
+                    close_old_connections()
+                    passed, problems = worker_selftest(worker.name, device, service_env(worker))
+                    self.stdout.write(
+                        f"{worker.name}: judges {', '.join(sorted(passed)) or 'no language'}"
+                        + (f" (failed: {problems[:500]})" if problems else "")
+                    )
+                except Exception as exc:  # noqa: BLE001 - try again next round
+                    self.stderr.write(f"{worker.name}: self-tests failed: {exc}")
+                finally:
+                    connection.close()
+            if every <= 0 or stop.wait(every):
+                return
 
     def _reconcile(self, stop: threading.Event, every: float) -> None:
         while not stop.wait(every):
@@ -215,7 +262,8 @@ class Command(BaseCommand):
                             celery_argv(worker, loglevel), env=celery_env(worker)
                         )
                         worker.started = time.monotonic()
-                stop.wait(1.0)
+                ready_mark_when_all(workers)
+                stop.wait(0.25)
         finally:
             for worker in workers:
                 if worker.proc and worker.proc.poll() is None:

@@ -1,8 +1,9 @@
 """python manage.py run_site: the web server and a local judge_worker, supervised together.
 
 This is what `make run` starts (after migrate and sync_problems); with --demo-admin it also
-makes sure of the demo admin and, once the server answers, prints a summary box (URL, login,
-password, API token) as the last thing of the start-up output.
+makes sure of the demo admin and, once the server answers and every Celery worker has said
+ready (after its banner), prints a summary box (URL, login, password, API token) as the last
+thing of the start-up output.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
@@ -29,6 +32,19 @@ def summary_box(url: str, demo: DemoAdmin | None) -> str:
     width = max(len(line) for line in lines)
     rule = "+" + "-" * (width + 2) + "+"
     return "\n".join([rule, *(f"| {line:<{width}} |" for line in lines), rule])
+
+
+WORKER_READY_TIMEOUT_S = 180.0  # a cold CPU worker and its runner service, on a busy box
+READY_LOG_GRACE_S = 0.5  # Celery logs "ready." just after its worker_ready signal
+
+
+def wait_for_file(path: Path, timeout_s: float, alive) -> bool:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline and alive():
+        if path.exists():
+            return True
+        time.sleep(0.2)
+    return path.exists()
 
 
 def wait_for_port(host: str, port: int, timeout_s: float) -> bool:
@@ -62,19 +78,30 @@ class Command(BaseCommand):
         if o.get("demo_admin"):
             demo = demo_admin_ensure(username=o["demo_admin"], var_dir=settings.VAR_DIR)
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
+        # unbuffered children: their lines reach a pipe (a log file) in the order written
+        unbuffered = {**os.environ, "PYTHONUNBUFFERED": "1"}
         procs = {
             "web": subprocess.Popen(
-                [*manage, "runserver", "--noreload", "--skip-checks", f"{host}:{port}"]
+                [*manage, "runserver", "--noreload", "--skip-checks", f"{host}:{port}"],
+                env=unbuffered,
             )
         }
+        ready = Path(tempfile.mkdtemp(prefix="kj-site-")) / "workers-ready"
         if not no_worker:
             # the local worker judges through a warm runner service (a child booted before
             # the job comes: a Run in about a second); KJ_RUNNER_SERVICE=0 turns it off
-            env = {**os.environ, "KJ_RUNNER_SERVICE": os.environ.get("KJ_RUNNER_SERVICE", "1")}
+            env = {**unbuffered, "KJ_READY_FILE": str(ready),
+                   "KJ_RUNNER_SERVICE": os.environ.get("KJ_RUNNER_SERVICE", "1")}  # fmt: skip
             procs["worker"] = subprocess.Popen([*manage, "judge_worker", *worker_arg], env=env)
         url = f"http://{host}:{port}/"
         if wait_for_port(host, port, 30):
-            time.sleep(1.0)  # let the worker's start-up lines come first
+            worker = procs.get("worker")
+            if worker is not None:  # the box comes after the workers' banners
+                alive = lambda: worker.poll() is None  # noqa: E731
+                if wait_for_file(ready, WORKER_READY_TIMEOUT_S, alive):
+                    time.sleep(READY_LOG_GRACE_S)
+                else:
+                    self.stdout.write("(the judging worker is not ready yet; see above)")
             self.stdout.write(summary_box(url, demo))
         else:
             self.stdout.write(f"KernelJudge at {url} (not answering yet)  (Ctrl-C stops)")

@@ -134,6 +134,46 @@ def runtime_objects(cxx: str, options: BuildOptions) -> list[Path]:
     return [out / f"{s.stem}.o" for s in sources]
 
 
+def precompiled_header(cxx: str, options: BuildOptions) -> Path | None:
+    """A folder holding the emulation's headers precompiled for g++ (``cuda_runtime.h`` and its
+    ``.gch``), built once into the cache per headers, compiler and flags; None for another
+    compiler or when it cannot be built (the build then reads the headers). Reading the
+    headers is most of a small solution's compile: on the 2-core box, 1 s instead of 6 s
+    for an empty file under load (docs/languages/cuda.md)."""
+    if not Path(cxx).name.startswith("g++"):
+        return None
+    flags = [*optimisation_flags(options), *COMMON_FLAGS]
+    key = hashlib.sha256(
+        "\0".join(["pch", _tree_digest(), compiler_version(cxx), " ".join(flags)]).encode()
+    ).hexdigest()[:20]
+    out = proc.cache_dir(CACHE) / f"pch-{key}"
+    if (out / "cuda_runtime.h.gch").is_file():
+        return out
+    tmp = out.with_name(f"{out.name}.{os.getpid()}.tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    (tmp / "cuda_runtime.h").write_text("#include <cuda_runtime.h>\n")
+    try:
+        done = subprocess.run(
+            [cxx, *flags, "-isystem", str(INCLUDE_DIR), "-x", "c++-header",
+             str(tmp / "cuda_runtime.h"), "-o", str(tmp / "cuda_runtime.h.gch")],
+            capture_output=True, text=True, timeout=RUNTIME_BUILD_TIMEOUT_S,
+        )  # fmt: skip
+    except (OSError, subprocess.TimeoutExpired):
+        done = None
+    if done is None or done.returncode != 0:
+        shutil.rmtree(tmp, ignore_errors=True)
+        return None
+    for f in tmp.iterdir():
+        f.chmod(0o644)
+    tmp.chmod(0o755)
+    try:
+        os.replace(tmp, out)
+    except OSError:  # another process built it first
+        shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
 def clean_log(text: str, build_dir: Path) -> str:
     """Sandbox and cache paths out of the compiler's messages; the user's file is solution.cu."""
     for prefix in {str(build_dir), str(build_dir.resolve())}:
@@ -188,13 +228,14 @@ def build(
     build_dir = out_dir / "build-cpu"
     build_dir.mkdir(exist_ok=True)
     (build_dir / USER_FILE).write_text(rewrite(source))
+    pch = precompiled_header(cxx, options)
     argv = [
         cxx,
         *flags,
         "-isystem",
         str(INCLUDE_DIR),
         "-include",
-        "cuda_runtime.h",
+        str(pch / "cuda_runtime.h") if pch else "cuda_runtime.h",
         "-x",
         "c++",
         USER_FILE,
@@ -211,10 +252,12 @@ def build(
         timeout_s=timeout_s,
         env=env,
         cap_bytes=LOG_CAP,
-        ro_binds=[EMU_DIR, objects[0].parent],
+        ro_binds=[EMU_DIR, objects[0].parent, *([pch] if pch else [])],
         nice=COMPILE_NICE,
     )
     log = clean_log(out.output, build_dir)
+    if pch:
+        log = log.replace(str(pch) + "/", "<cuda emulation>/")
     seconds = time.monotonic() - t0
     if out.timed_out:
         msg = f"Compilation did not finish within the {timeout_s:g} s limit.\n"

@@ -10,6 +10,7 @@ from django.utils import timezone
 from judge.api.leaderboards import ProblemLeaderboardView
 from judge.leaderboards.selectors import leaderboard_for_problem
 from judge.models import Mode, Status, Verdict
+from runner.contract import languages
 from tests.factories import ProblemFactory, SubmissionFactory, UserFactory, WorkerFactory
 from tests.judge.api.conftest import error_of
 
@@ -77,10 +78,13 @@ def test_devices(anon):
     SubmissionFactory(device_kind="gpu-h200")
     SubmissionFactory(device_kind="gpu-h200")
     rows = anon.get("/api/v1/devices/").json()["results"]
+    gpu_languages = list(languages.on_device("cuda"))  # no self-test reported: the records
     assert rows == [
-        {"kind": "cpu", "live_workers": 0, "gpu_models": [], "queue_depth": 0},
-        {"kind": "gpu-h200", "live_workers": 1, "gpu_models": ["NVIDIA H200"], "queue_depth": 2},
-    ]
+        {"kind": "cpu", "live_workers": 0, "gpu_models": [], "queue_depth": 0,
+         "languages": list(languages.on_device("cpu")), "versions": {}},
+        {"kind": "gpu-h200", "live_workers": 1, "gpu_models": ["NVIDIA H200"], "queue_depth": 2,
+         "languages": gpu_languages, "versions": {}},
+    ]  # fmt: skip
 
 
 def test_me(api, user):

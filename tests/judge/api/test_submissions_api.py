@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 
+from judge.judging.record import judging_result_record
 from judge.models import Status, Submission, Verdict
+from runner.contract import JudgeResult
 from tests.factories import ProblemFactory, SubmissionFactory, UserFactory
 from tests.judge.api.conftest import error_of, submit_body, token_client
 
@@ -133,7 +135,7 @@ def test_staff_see_source_others_get_404(other_api, problem):
     assert other_api.get(f"/api/v1/submissions/{sub.pk}/events/").status_code == 404
 
 
-def test_cancel_queued_then_409(api, user, problem):
+def test_cancel_queued_or_running_then_409_once_finished(api, user, problem):
     sub = SubmissionFactory(user=user, problem=problem)
     response = api.post(f"/api/v1/submissions/{sub.pk}/cancel/")
     assert response.status_code == 200 and response.json()["status"] == "cancelled"
@@ -141,9 +143,18 @@ def test_cancel_queued_then_409(api, user, problem):
     response = api.post(f"/api/v1/submissions/{sub.pk}/cancel/")
     assert response.status_code == 409
     error = error_of(response)
-    assert error["code"] == "not_cancellable" and "only queued" in error["message"]
-    running = SubmissionFactory(user=user, problem=problem, status=Status.TESTING)
-    assert api.post(f"/api/v1/submissions/{running.pk}/cancel/").status_code == 409
+    assert error["code"] == "not_cancellable" and "finished submission" in error["message"]
+    running = SubmissionFactory(user=user, problem=problem, status=Status.TESTING, attempt=1)
+    response = api.post(f"/api/v1/submissions/{running.pk}/cancel/")
+    assert response.status_code == 200 and response.json()["status"] == "cancelled"
+    assert "result was discarded" in Submission.objects.get(pk=running.pk).message
+    # the worker's judgement of that attempt comes later and is not recorded
+    late = JudgeResult(verdict="accepted", message="All tests passed.")
+    assert not judging_result_record(running.pk, attempt=1, result=late)
+    row = Submission.objects.get(pk=running.pk)
+    assert row.status == Status.CANCELLED and row.verdict == "" and row.score is None
+    judged = SubmissionFactory(user=user, problem=problem, status=Status.DONE, verdict="accepted")
+    assert api.post(f"/api/v1/submissions/{judged.pk}/cancel/").status_code == 409
     assert api.post("/api/v1/submissions/999999/cancel/").status_code == 404
 
 

@@ -1,6 +1,6 @@
 // The problem page's "My submissions" panel: the user's submissions to this problem from
 // the API, newest first, with their status and time; Load puts one's source back into the
-// editor, Cancel withdraws one that is still queued (POST .../cancel/).
+// editor, Cancel withdraws one that is queued or being judged (POST .../cancel/).
 import { describeStatus } from "./live.js";
 
 // what people call a language: the page's language picker names each one (from the vocabulary)
@@ -77,7 +77,7 @@ export function mountMySubmissions(panel, { csrf, onLoad }) {
       if (typeof sub.source === "string") {
         actions.append(button("Load", "small-btn", () => onLoad(sub)));
       }
-      if (sub.status === "queued") {
+      if (!FINAL.includes(sub.status)) { // queued or being judged (a running one's result is discarded)
         const b = button("Cancel", "small-btn danger", () => cancel(sub, b));
         actions.append(b);
       }

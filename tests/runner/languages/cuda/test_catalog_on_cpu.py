@@ -1,16 +1,18 @@
-"""Every catalog CUDA solution judged on the CPU through the emulation: each correct_*.cu
-accepted, each wrong_*.cu rejected (neither a compile error nor the judge's own failure), every
-test the CPU runs of every problem, through the real runner and sandbox. The exceptions, correct
+"""Every catalog CUDA solution judged on the CPU through the emulation, through the real runner
+and sandbox: each correct_*.cu accepted on the public tests (mode run), each wrong_*.cu rejected
+(neither a compile error nor the judge's own failure) by the CPU's tests of a submit (every test
+the CPU runs, stopping at the first failure, without the benchmark). The exceptions, correct
 solutions using a construct the emulation does not run, must end in a compile error that names
-the construct (docs/languages/cuda.md, "Catalog exceptions").
+the construct (docs/languages/cuda.md, "Catalog exceptions"). ``KJ_CUDA_CPU_SWEEP=full`` judges
+the correct ones on every CPU test too (slower: the large CPU tests under the emulation).
 
 One test per problem (``--durations`` shows each; the marker ``cuda_cpu_sweep`` selects them
-all). The problem is judged in mode submit without its benchmark cases: every CPU test, stopping
-at the first failure, as a submit's tests do; one native child per solution."""
+all); one native child per solution."""
 
 from __future__ import annotations
 
 import dataclasses
+import os
 import time
 
 import pytest
@@ -21,8 +23,8 @@ from tests.runner.helpers import CATALOG
 
 # correct solutions the emulation does not run, and the words its compile error names them by
 UNSUPPORTED = {
-    "gemm/correct_wmma.cu": "wmma",
-    "bf16-gemm-fp32-accumulate/correct_wmma.cu": "wmma",
+    "gemm/correct_wmma.cu": "mma",
+    "bf16-gemm-fp32-accumulate/correct_wmma.cu": "mma",
 }
 LIMITS = Limits(test_timeout_s=60, compile_timeout_s=120)
 SEED = 20261128
@@ -56,13 +58,15 @@ def test_catalog_cuda_solutions_judged_on_the_cpu(package):
     from runner import judge  # noqa: PLC0415 - judging imports torch
 
     problem = tests_only(ProblemSpec.from_dir(package))
+    full = os.environ.get("KJ_CUDA_CPU_SWEEP") == "full"
     failures = []
     for path in cuda_solutions(package):
         key = f"{package.name}/{path.name}"
+        mode = "run" if path.name.startswith("correct_") and not full else "submit"
         t0 = time.monotonic()
-        r = judge(JobSpec(problem, path.read_text(), "cuda", "submit", "cpu", SEED, LIMITS))
+        r = judge(JobSpec(problem, path.read_text(), "cuda", mode, "cpu", SEED, LIMITS))
         seconds = time.monotonic() - t0
-        detail = f"{key}: {r.verdict}: {r.message} ({seconds:.1f} s)"
+        detail = f"{key} ({mode}): {r.verdict}: {r.message} ({seconds:.1f} s)"
         print(detail)
         if key in UNSUPPORTED:
             if r.verdict != "compile_error" or UNSUPPORTED[key] not in r.message:

@@ -1,0 +1,1 @@
+"""Contests, groups and the organiser's tools (docs/contests.md)."""
