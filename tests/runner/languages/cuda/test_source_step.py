@@ -35,7 +35,10 @@ def test_multi_line_launch_keeps_each_token_on_its_line():
 def test_template_and_qualified_kernels_keep_their_arguments():
     src = "void f() { ns::reduce<float, 4><<<g, b>>>(x); red<256><<<1, 2>>>(p, q); }"
     out = rewrite(src)
-    assert '{ ns::reduce<float, 4>(kj_a...); } | ::kj::cfg("ns::reduce<float, 4>", __LINE__, g, b)(x);' in out
+    assert (
+        '{ ns::reduce<float, 4>(kj_a...); } | ::kj::cfg("ns::reduce<float, 4>", __LINE__, g, b)(x);'
+        in out
+    )
     assert '{ red<256>(kj_a...); } | ::kj::cfg("red<256>", __LINE__, 1, 2)(p, q);' in out
 
 
@@ -90,9 +93,17 @@ def test_extern_shared_at_file_scope_is_a_wrapper_object():
         ("float v = tex1Dfetch<float>(t, i);\n", 1, "Textures and surfaces"),
         ("#include <cub/cub.cuh>\n", 1, "The cub library"),
         ("void f() {\n  thrust::sort(a, b);\n}\n", 2, "The cub and thrust libraries"),
-        ("__global__ void p() {}\n__global__ void k() {\n  p<<<1, 1>>>();\n}\n", 3, "Dynamic parallelism"),
+        (
+            "__global__ void p() {}\n__global__ void k() {\n  p<<<1, 1>>>();\n}\n",
+            3,
+            "Dynamic parallelism",
+        ),
         ("auto g = cg::this_grid();\n", 1, "Grid-wide cooperative groups"),
-        ("void f() { cudaLaunchKernel((void*)k, g, b, args, 0, 0); }\n", 1, "Launching through cudaLaunchKernel"),
+        (
+            "void f() { cudaLaunchKernel((void*)k, g, b, args, 0, 0); }\n",
+            1,
+            "Launching through cudaLaunchKernel",
+        ),
     ],
 )
 def test_unsupported_constructs_are_named_with_their_line(src, line, what):
