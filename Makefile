@@ -11,7 +11,7 @@ PYTEST_ARGS ?=
 # the sandboxed children (a clean environment of their own) keep the machine's default.
 TEST_JOBS ?= 2
 
-.PHONY: run test test-gpu test-gpu-hostile venv deps dev-deps migrate web-assets
+.PHONY: run test test-gpu test-gpu-hostile docker-e2e venv deps dev-deps migrate web-assets
 
 venv: $(PY)
 $(PY):
@@ -48,8 +48,8 @@ test: dev-deps web-assets
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	@rc=0; \
-	OMP_NUM_THREADS=1 $(PY) -m pytest -m "not gpu and not serial" -n $(TEST_JOBS) --dist loadgroup $(PYTEST_ARGS) || { s=$$?; [ $$s -eq 5 ] || rc=$$s; }; \
-	$(PY) -m pytest -m "not gpu and serial" $(PYTEST_ARGS) || { s=$$?; [ $$s -eq 5 ] || rc=$$s; }; \
+	OMP_NUM_THREADS=1 $(PY) -m pytest -m "not gpu and not serial and not docker" -n $(TEST_JOBS) --dist loadgroup $(PYTEST_ARGS) || { s=$$?; [ $$s -eq 5 ] || rc=$$s; }; \
+	$(PY) -m pytest -m "not gpu and serial and not docker" $(PYTEST_ARGS) || { s=$$?; [ $$s -eq 5 ] || rc=$$s; }; \
 	exit $$rc
 
 test-gpu: dev-deps
@@ -59,3 +59,8 @@ test-gpu: dev-deps
 # stdout; fails unless every case is caught). Needs no Redis or PostgreSQL.
 test-gpu-hostile: dev-deps
 	$(PY) bench/trust/hostile_gpu.py
+
+# The Docker deployment on this machine's engine: build the images, start the compose stack,
+# judge through it, break it, tear it down (scripts/docker-e2e.sh, tests/docker). Root only.
+docker-e2e: dev-deps
+	PY=$(PY) scripts/docker-e2e.sh $(PYTEST_ARGS)

@@ -48,7 +48,7 @@ def render(reports: list[dict]) -> str:
             lines.append(f"- {slug}: {c['what']} [{c.get('verdict')}] {detail}")
         lines.append("")
     lines += [
-        "| problem | CUDA solution | verdict | reference ms | solution ms | speedup |",
+        "| problem | CUDA solution | verdict | baseline ms | solution ms | speedup |",
         "| --- | --- | --- | ---: | ---: | ---: |",
     ]
     for r in reports:
@@ -56,7 +56,7 @@ def render(reports: list[dict]) -> str:
             name = c["what"].split()[0]
             if not (name.startswith("correct_") and name.endswith(".cu")):
                 continue
-            ref, sol = c.get("reference_ms"), c.get("score_ms")
+            ref, sol = c.get("baseline_ms", c.get("reference_ms")), c.get("score_ms")
             speedup = f"{ref / sol:.3g}x" if ref and sol else "–"
             lines.append(
                 f"| {r['slug']} | {name} | {c.get('verdict')} | {_ms(ref)} | {_ms(sol)} | {speedup} |"

@@ -34,8 +34,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import numpy as np  # noqa: E402
-
 from provenance import provenance  # noqa: E402
+
 from runner.languages.cuda.cpu_build import (  # noqa: E402
     COMMON_FLAGS,
     BuildOptions,
@@ -122,11 +122,18 @@ def timed(fn, samples: int) -> dict:
         fn()
         cpu.append(time.process_time() - c0)
         wall.append(time.perf_counter() - w0)
-    return {"cpu_s": cpu, "wall_s": wall, "cpu_median_s": statistics.median(cpu), "wall_median_s": statistics.median(wall)}
+    return {
+        "cpu_s": cpu,
+        "wall_s": wall,
+        "cpu_median_s": statistics.median(cpu),
+        "wall_median_s": statistics.median(wall),
+    }
 
 
 def compile_times(samples: int, tmp: Path) -> dict:
-    source = (ROOT / "problems" / "catalog" / "vector-add" / "solutions" / "correct.cu").read_text()
+    source = (
+        ROOT / "problems" / "catalog" / "vector-add" / "solutions" / "correct_basic.cu"
+    ).read_text()
     out: dict = {}
     for name in ("g++", "clang++-19"):
         if not shutil.which(name):
@@ -166,7 +173,15 @@ def main(argv: list[str] | None = None) -> int:
     plain_src.write_text(PLAIN)
     plain_so = tmp / "plain.so"
     subprocess.run(
-        [cxx, *optimisation_flags(BuildOptions()), *COMMON_FLAGS, "-shared", str(plain_src), "-o", str(plain_so)],
+        [
+            cxx,
+            *optimisation_flags(BuildOptions()),
+            *COMMON_FLAGS,
+            "-shared",
+            str(plain_src),
+            "-o",
+            str(plain_so),
+        ],
         check=True,
     )
     plain = ctypes.CDLL(str(plain_so))
@@ -211,21 +226,40 @@ def main(argv: list[str] | None = None) -> int:
             "overhead_cpu_x": e["cpu_median_s"] / max(p["cpu_median_s"], 1e-9),
             "emulated_cpu_ns_per_gpu_thread": e["cpu_median_s"] / threads * 1e9,
         }
-        print(f"{name}: emulated {e['cpu_median_s']:.3f} s, loops {p['cpu_median_s']:.3f} s, x{results[name]['overhead_cpu_x']:.1f}", flush=True)
+        print(
+            f"{name}: emulated {e['cpu_median_s']:.3f} s, loops {p['cpu_median_s']:.3f} s, x{results[name]['overhead_cpu_x']:.1f}",
+            flush=True,
+        )
 
     blocks = 1 << 14
     empty = timed(lambda: emu.run_empty(blocks), args.samples)
     rounds = 200
     bar = timed(lambda: emu.run_barriers(rounds), args.samples)
-    switches = 2 * 1024 * rounds  # each thread leaves its fiber and is resumed once per barrier
+    # each wait is one switch: a waiting thread's fiber switches straight to the next one
+    switches = 1024 * rounds
     probes = {
-        "empty_kernel": {**empty, "gpu_threads": blocks * 256, "cpu_ns_per_gpu_thread": empty["cpu_median_s"] / (blocks * 256) * 1e9},
-        "barrier_loop": {**bar, "fiber_switches": switches, "switches_per_cpu_s": switches / max(bar["cpu_median_s"], 1e-9)},
+        "empty_kernel": {
+            **empty,
+            "gpu_threads": blocks * 256,
+            "cpu_ns_per_gpu_thread": empty["cpu_median_s"] / (blocks * 256) * 1e9,
+        },
+        "barrier_loop": {
+            **bar,
+            "fiber_switches": switches,
+            "switches_per_cpu_s": switches / max(bar["cpu_median_s"], 1e-9),
+        },
     }
-    print(f"empty kernel: {probes['empty_kernel']['cpu_ns_per_gpu_thread']:.1f} ns per thread; "
-          f"barriers: {probes['barrier_loop']['switches_per_cpu_s'] / 1e6:.1f} M switches per CPU second", flush=True)
+    print(
+        f"empty kernel: {probes['empty_kernel']['cpu_ns_per_gpu_thread']:.1f} ns per thread; "
+        f"barriers: {probes['barrier_loop']['switches_per_cpu_s'] / 1e6:.1f} M switches per CPU second",
+        flush=True,
+    )
     compiles = compile_times(args.samples, tmp)
-    print("compile of a vector add:", {k: round(v["median_s"], 2) for k, v in compiles.items()}, flush=True)
+    print(
+        "compile of a vector add:",
+        {k: round(v["median_s"], 2) for k, v in compiles.items()},
+        flush=True,
+    )
     report = {
         "benchmark": "emulation_speed",
         "provenance": provenance(),

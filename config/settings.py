@@ -180,6 +180,9 @@ PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 24 * 3600)
 KJ_MAX_SOURCE_BYTES = env_int("KJ_MAX_SOURCE_BYTES", 64 * 1024)
 # A request body over this is refused before it is read (the API answers 413 in JSON).
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("KJ_MAX_REQUEST_BYTES", 2_621_440)  # Django's 2.5 MB
+# A contest's board is recomputed at most once per this many seconds per web process (served
+# stale meanwhile; organisers' changes show at once): docs/contests.md.
+KJ_CONTEST_BOARD_CACHE_S = env_int("KJ_CONTEST_BOARD_CACHE_S", 3)
 KJ_RATE_LIMIT_COUNT = env_int("KJ_RATE_LIMIT_COUNT", 10)  # submissions per user ...
 KJ_RATE_LIMIT_WINDOW_S = env_int("KJ_RATE_LIMIT_WINDOW_S", 60)  # ... per this many seconds
 # Profiles (mode "profile", docs/profiling.md): their own rate limit, and the Nsight Compute
@@ -211,6 +214,9 @@ KJ_RUNNER_CWD = os.environ.get("KJ_RUNNER_CWD", str(BASE_DIR))
 # is absent or dies. KJ_RUNNER_SERVICE=0 turns the whole feature off.
 KJ_RUNNER_SERVICE = env_bool("KJ_RUNNER_SERVICE", False)
 KJ_RUNNER_SOCKET = os.environ.get("KJ_RUNNER_SOCKET", "")  # set per worker by judge_worker
+# The name a judging host gives its workers ("<host>:cpu", "<host>:gpu0") and Celery nodes;
+# default: the machine's host name. Two worker containers on one host's network set their own.
+KJ_WORKER_HOST = os.environ.get("KJ_WORKER_HOST", "")
 KJ_RUNNER_SOCKET_DIR = os.environ.get("KJ_RUNNER_SOCKET_DIR", "")  # default: a fresh 0700 tmp dir
 # A worker's language self-tests (judge/worker/selftests.py): at start and then every this many
 # seconds; 0 only at start, -1 never (the site then offers the languages' records).

@@ -39,9 +39,30 @@ PY
   log "database is up"
 }
 
+# docker-compose.yml's local-only SECRET_KEY and database password are for a site only this
+# machine reaches: a site that answers any other host name must have its own.
+refuse_local_secrets() {
+  local host
+  if [[ "${SECRET_KEY:-}" != kj-local-only* && "${DATABASE_URL:-}" != *:kj-local-only@* ]]; then
+    return 0
+  fi
+  for host in ${ALLOWED_HOSTS//,/ }; do
+    case "$host" in
+      localhost | 127.0.0.1 | "[::1]" | ::1) ;;
+      *)
+        log "ALLOWED_HOSTS names $host but SECRET_KEY or POSTGRES_PASSWORD is the local-only"
+        log "default of docker-compose.yml: set both in .env (docs/deploy.md)"
+        exit 1
+        ;;
+    esac
+  done
+}
+
 if [[ "${1:-serve}" != "serve" ]]; then
   exec "$@"
 fi
+
+refuse_local_secrets
 
 wait_for_database
 if [[ "${KJ_MIGRATE_ON_START:-1}" == "1" ]]; then

@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""Regenerate docker/web-constraints.txt and docker/runner-constraints.txt (exact pins).
+"""Regenerate docker/web-constraints.txt, docker/worker-cpu-constraints.txt and
+docker/worker-gpu-constraints.txt (exact pins).
 
     .venv/bin/python docker/make-constraints.py
 
 Resolves the requirement files with `pip install --dry-run --report` for the images' Linux
-platform and Python (3.11 for the web image, 3.12 for the Ubuntu 24.04 runner image) from the
-configured package index, and writes every resolved version as a pip constraint. The runner
-image installs torch and triton from the PyTorch CUDA 13.0 wheel index first (pinned by the
-Dockerfile's ARGs); their CUDA wheels (nvidia-*, cuda-toolkit) are left to that step, so they
-are not in the runner constraints.
+platform and Python (3.11, Debian bookworm's, for the web and CPU worker images; 3.12 for the
+Ubuntu 24.04 GPU worker image) from the configured package index, and writes every resolved
+version as a pip constraint. Both worker images install torch first, alone (pinned by the
+Dockerfile's ARGs: the CPU build, or the CUDA 13.0 build with triton and their CUDA wheels),
+so torch and the CUDA wheels (nvidia-*, cuda-toolkit) are not in the worker constraints.
 """
 
 from __future__ import annotations
@@ -21,8 +22,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PLATFORMS = [f"manylinux_2_{v}_x86_64" for v in range(17, 40)] + ["manylinux2014_x86_64"]
-RUNNER_GPU_STACK = ["torch==2.13.0", "triton==3.7.1", "cupy-cuda13x==14.2.0", "numpy==2.4.6"]
-TORCH_STEP = ("torch", "triton", "nvidia-", "cuda-toolkit")
+GPU_STACK = ["torch==2.13.0", "triton==3.7.1", "cupy-cuda13x==14.2.0", "numpy==2.4.6"]
+# the GPU image's JAX is the CUDA 13 build (requirements.txt names the CPU one)
+GPU_JAX = "jax[cuda13]==0.10.2"
+CUDA_WHEELS = ("nvidia-", "cuda-toolkit")
+TORCH_STEP = ("torch", "triton", *CUDA_WHEELS)
+# what torch's CPU build needs (its wheel is installed with --no-deps)
+CPU_TORCH_DEPS = "filelock sympy networkx jinja2 fsspec setuptools typing-extensions"
 
 
 def resolve(python_version: str, requirements: list[str]) -> dict[str, str]:
@@ -52,15 +58,24 @@ def main() -> None:
     web = resolve("3.11", ["-r", str(ROOT / "requirements-web.txt")])
     write(ROOT / "docker" / "web-constraints.txt", web, "Web image (Python 3.11).")
     app_reqs = ROOT / "requirements.txt"
-    lines = [ln for ln in app_reqs.read_text().splitlines()
-             if not ln.strip().lower().startswith(("torch", "triton", "numpy"))]  # fmt: skip
+    lines = app_reqs.read_text().splitlines()
     with tempfile.NamedTemporaryFile("w", suffix=".txt") as handle:
-        handle.write("\n".join(lines) + "\n")
+        handle.write("\n".join(ln for ln in lines if not ln.strip().startswith("torch")) + "\n")
         handle.flush()
-        runner = resolve("3.12", RUNNER_GPU_STACK + ["-r", handle.name])
-    runner = {n: v for n, v in runner.items() if not n.lower().startswith(TORCH_STEP)}
-    write(ROOT / "docker" / "runner-constraints.txt", runner,
-          "Runner image (Python 3.12); torch, triton and the CUDA wheels come from the "
+        cpu = resolve("3.11", [*CPU_TORCH_DEPS.split(), "-r", handle.name])
+    cpu = {n: v for n, v in cpu.items() if not n.lower().startswith(("torch", *CUDA_WHEELS))}
+    write(ROOT / "docker" / "worker-cpu-constraints.txt", cpu,
+          "CPU worker image (Python 3.11); torch's CPU build comes from the Dockerfile's "
+          "torch step.")  # fmt: skip
+    gpu_lines = [ln for ln in lines
+                 if not ln.strip().lower().startswith(("torch", "triton", "numpy", "jax"))]  # fmt: skip
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as handle:
+        handle.write("\n".join(gpu_lines) + "\n")
+        handle.flush()
+        gpu = resolve("3.12", GPU_STACK + [GPU_JAX, "-r", handle.name])
+    gpu = {n: v for n, v in gpu.items() if not n.lower().startswith(TORCH_STEP)}
+    write(ROOT / "docker" / "worker-gpu-constraints.txt", gpu,
+          "GPU worker image (Python 3.12); torch, triton and the CUDA wheels come from the "
           "Dockerfile's pinned torch step.")  # fmt: skip
 
 

@@ -4,6 +4,7 @@ and results name the case by the sizes that actually ran ("N = 1,000,000")."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -59,3 +60,20 @@ def benchmark_cases_summary(spec: Mapping[str, Any] | None, device_kinds: list[s
         else:
             parts.append(name)
     return "; ".join(parts)
+
+
+BASELINE_LABEL = re.compile(r"^LABEL\s*=\s*[\"'](.+?)[\"']\s*$", re.M)
+
+
+def baseline_label(spec: Mapping[str, Any] | None) -> str:
+    """What a problem's speedups compare against, in words (as the runner decides it:
+    runner/supervisor/reftime.py): its baseline.py's LABEL, else the reference where it
+    computes in the problem's precision, else none (a float64 reference is no fair baseline)."""
+    spec = spec or {}
+    source = str(spec.get("baseline_source") or "")
+    if source:
+        found = BASELINE_LABEL.search(source)
+        return found.group(1) if found else "the problem's baseline.py"
+    if spec.get("reference_precision", "native") == "native":
+        return "the reference (PyTorch, in the problem's precision)"
+    return "none (the reference computes in float64, which is no fair speed comparison)"

@@ -73,7 +73,7 @@ def render(result) -> str:
         lines += ["", f"Benchmark ({bench.get('method', '')}):"]
         lines.append(
             f"  {'case':<24} {'median ms':>10} {'mean':>9} {'std':>9} {'min':>9} "
-            f"{'runs':>5} {'GB/s':>8} {'GFLOP/s':>8} {'%peak':>6} {'ref ms':>9} "
+            f"{'runs':>5} {'GB/s':>8} {'GFLOP/s':>8} {'%peak':>6} {'base ms':>9} "
             f"{'speedup':>7}"
         )
         for c in bench["cases"]:
@@ -83,9 +83,11 @@ def render(result) -> str:
                 f"{_fmt(c.get('std_ms')):>9} {_fmt(c.get('min_ms')):>9} {c.get('runs', 0):>5} "
                 f"{_fmt(c.get('gbps')):>8} {_fmt(c.get('gflops')):>8} "
                 f"{(f'{100 * frac:.1f}' if isinstance(frac, float) else '-'):>6} "
-                f"{_fmt(c.get('reference_median_ms')):>9} {_fmt(c.get('speedup'), 3):>7}"
+                f"{_fmt(c.get('baseline_median_ms')):>9} {_fmt(c.get('speedup'), 3):>7}"
             )
         lines.append(f"  score: {_fmt(bench.get('score_ms'))} ms (geometric mean of medians)")
+        if bench["cases"][0].get("baseline"):
+            lines.append(f"  speedup against the baseline: {bench['cases'][0]['baseline']}")
     if result.profile is not None:
         lines += ["", *render_profile(result.profile)]
     dev = result.device or {}

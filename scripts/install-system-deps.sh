@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install the system packages the test suite needs (bubblewrap for the process sandbox,
-# docker-compose for the deployment file checks, chromium for the browser tests).
+# docker-compose for the deployment file checks, docker.io and debootstrap for the Docker
+# stack tests, chromium for the browser tests, g++ for CUDA C++ on the CPU).
 # Idempotent and tolerant: installs only what is missing, only as root (or with passwordless
 # sudo), and never fails the build because it could not install something.
 set -uo pipefail
@@ -11,6 +12,12 @@ command -v unshare >/dev/null 2>&1 || missing+=(util-linux)
 python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 # docker-compose (v1, apt) validates docker-compose.yml in tests/deploy (no engine needed).
 command -v docker-compose >/dev/null 2>&1 || missing+=(docker-compose)
+# A Docker engine and debootstrap for `make docker-e2e` (tests/docker: the images are built
+# from Debian's archive where no registry is reachable).
+command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
+command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
+# g++ builds CUDA C++ for the CPU (runner/languages/cuda/cpu_build.py, the emulation).
+command -v g++ >/dev/null 2>&1 || missing+=(g++)
 # Chromium for the browser tests (tests/browser, Playwright drives /usr/bin/chromium).
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 

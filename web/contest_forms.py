@@ -7,7 +7,9 @@ from django import forms
 from contests.models import Access, Scoring
 from runner.contract import LANGUAGES
 
-DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+DATETIME = forms.DateTimeInput(
+    attrs={"type": "datetime-local", "step": "1"}, format="%Y-%m-%dT%H:%M:%S"
+)
 
 
 class ContestForm(forms.Form):

@@ -23,7 +23,7 @@ from judge.profiling import profile_summary
 from judge.rules import judged_emulated
 from judge.submissions.selectors import submission_visible_to
 from judge.submissions.services import submission_cancel
-from problems.benchmarks import benchmark_labels
+from problems.benchmarks import baseline_label, benchmark_labels
 from web.charts import roofline_svg
 from web.verdicts import LANGUAGE_LABELS, STATUS_LABELS, VERDICT_EXPLANATIONS, VERDICT_LABELS
 
@@ -42,11 +42,23 @@ def _benchmark_rows(benchmark: dict, labels: dict[str, str]) -> list[dict]:
                 "gflops": case.get("gflops"),
                 "gbps": case.get("gbps"),
                 "peak_pct": fraction * 100 if isinstance(fraction, int | float) else None,
-                "reference_ms": case.get("reference_median_ms"),
+                # older results timed the reference itself (reference_median_ms)
+                "baseline_ms": case.get("baseline_median_ms", case.get("reference_median_ms")),
                 "speedup": case.get("speedup"),
             }
         )
     return rows
+
+
+def _baseline_label(result: dict, spec: dict | None) -> str:
+    """What the speedup column compared against: as the judgement recorded it, else (older
+    results) the reference as it was then timed."""
+    cases = (result.get("benchmark") or {}).get("cases") or []
+    if cases and cases[0].get("baseline"):
+        return str(cases[0]["baseline"])
+    if cases and "reference_median_ms" in cases[0]:
+        return "the problem's PyTorch reference (judged before baselines were chosen)"
+    return baseline_label(spec)
 
 
 def _test_rows(tests: list[dict]) -> list[dict]:
@@ -161,6 +173,7 @@ def submission_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "mismatch": mismatch,
         "benchmark": result.get("benchmark") or {},
         "benchmark_rows": _benchmark_rows(result.get("benchmark") or {}, labels),
+        "baseline_label": _baseline_label(result, submission.problem.spec),
         "device": result.get("device") or {},
         "entry": entry,
         "ranked": ranked,

@@ -23,10 +23,11 @@ from judge.problem_stats import PROBLEM_SORTS, problem_list_for_api, problem_lis
 from judge.rules import judged_emulated, languages_offered
 from judge.submissions.selectors import problems_first_solved_at, problems_solved_by
 from judge.worker.selectors import device_kinds_live
-from problems.benchmarks import benchmark_cases_summary
+from problems.benchmarks import baseline_label, benchmark_cases_summary
 from problems.markdown import render_markdown
 from problems.models import Difficulty
 from problems.selectors import (
+    problem_baseline_fields,
     problem_get_published,
     problem_header_get_published,
     problems_published,
@@ -209,6 +210,7 @@ def problem_leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
         "language": language,
         "languages": [(lang, LANGUAGE_LABELS.get(lang, lang)) for lang in languages_offered()],
         "mine": mine,
+        "baseline_label": baseline_label(problem_baseline_fields(problem.pk)),
         "chart": histogram_svg(
             histogram,
             mine.score_ms if mine else None,

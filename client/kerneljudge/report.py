@@ -131,7 +131,9 @@ def submission_report(sub: dict) -> str:
             ]
             for c in cases
         ]
-        lines += ["", table(rows, ["case", "median", "runs", "GFLOP/s", "GB/s", "peak", "vs ref"])]
+        lines += ["", table(rows, ["case", "median", "runs", "GFLOP/s", "GB/s", "peak", "speedup"])]
+        if cases[0].get("baseline"):
+            lines.append(f"  speedup against the baseline: {cases[0]['baseline']}")
         what = "CPU emulation score" if sub.get("emulated") else "score"
         lines.append(f"  {what} (geometric mean): {fmt_ms(bench.get('score_ms'))}")
     if sub.get("rank"):

@@ -15,9 +15,18 @@ from contests.api.common import SLUG_PARAM, refusals_as_api_errors
 from contests.models import Group, Role
 from contests.selectors.access import group_manages, group_role, groups_of
 from contests.selectors.groups import group_get, group_leaderboard, group_members, group_problems
-from contests.services.groups import group_create, group_member_remove, group_member_set
+from contests.services.groups import (
+    group_create,
+    group_member_remove,
+    group_member_set,
+    group_problem_submit,
+)
 from judge.api.errors import ApiError
 from judge.api.fields import StrictCharField, StrictSlugField
+from judge.api.submissions import SubmissionSerializer, render
+from judge.api.throttles import SubmissionCreateThrottle
+from judge.models import Mode
+from problems.models import Problem
 
 
 class GroupSerializer(serializers.Serializer):
@@ -119,3 +128,38 @@ class GroupMemberView(GenericAPIView):
         else:
             group_member_set(group, user=user, role=role)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class GroupProblemSubmitView(GenericAPIView):
+    """Practice on one of the group's problems (members only); judged as any submission."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = SubmissionSerializer
+
+    class GroupSubmitSerializer(serializers.Serializer):
+        problem = StrictSlugField(max_length=100)
+        language = StrictCharField(max_length=16)
+        device = StrictCharField(max_length=32, required=False)
+        mode = serializers.ChoiceField(choices=(Mode.SUBMIT, Mode.RUN), default=Mode.SUBMIT)
+        source = StrictCharField(trim_whitespace=False, allow_blank=True)
+
+    def get_throttles(self):
+        return [SubmissionCreateThrottle()]
+
+    @extend_schema(parameters=[SLUG_PARAM], request=GroupSubmitSerializer,
+                   responses={201: SubmissionSerializer})  # fmt: skip
+    @refusals_as_api_errors
+    def post(self, request: Request, slug: str) -> Response:
+        group = member_group(request.user, slug)
+        data = self.GroupSubmitSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = data.validated_data
+        problem = Problem.objects.filter(slug=fields["problem"]).first()
+        if problem is None:
+            raise ApiError("not_found", "The group has no such problem.", 404)
+        submission = group_problem_submit(
+            request.user, group=group, problem=problem, language=fields["language"],
+            device_kind=fields.get("device") or "cpu", source=fields["source"],
+            mode=fields["mode"],
+        )  # fmt: skip
+        return Response(render(submission, request.user), status=status.HTTP_201_CREATED)

@@ -35,4 +35,6 @@ urlpatterns = [
     path("groups/", groups.GroupListCreateView.as_view(), name="api-group-list"),
     path("groups/<slug:slug>/", groups.GroupDetailView.as_view(), name="api-group"),
     path("groups/<slug:slug>/members/", groups.GroupMemberView.as_view(), name="api-group-members"),
+    path("groups/<slug:slug>/submissions/", groups.GroupProblemSubmitView.as_view(),
+         name="api-group-submit"),
 ]  # fmt: skip

@@ -5,23 +5,30 @@ of the contest's problems, on an allowed device in an allowed language, inside t
 window, within the entry's GPU quota, and no organiser disqualified it. While the board is
 frozen, what was submitted from the freeze on shows as pending to all but the organisers; a
 participant still sees the entry's own row live (`entry_row`). Disqualified entries stay on
-record and off the board. The board is cached while nothing it depends on changes."""
+record and off the board. The board is cached a few seconds (contest_board)."""
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
+from functools import cached_property
 from typing import Any
 
-from django.db.models import Count, Max
+from django.conf import settings
 from django.utils import timezone
 
 from contests import scoring
-from contests.models import Contest, Participation, SubmissionDisqualification
+from contests.models import (
+    Contest,
+    Participation,
+    ParticipationMember,
+    SubmissionDisqualification,
+)
 from contests.selectors.access import contest_problems
 from contests.windows import board_frozen, entry_window, freeze_at
-from judge.cache import cached_while
+from judge.cache import cached_stale_while_refresh
 from judge.submissions.selectors import reference_ms_of, submissions_for_contest
 
 
@@ -34,6 +41,12 @@ class Board:
     devices: list[str]
     problems: list[dict]  # label, slug, title, points
     rows: list[dict] = field(default_factory=list)
+
+    @cached_property
+    def json_head(self) -> str:
+        """as_dict() as JSON without its closing brace, encoded once per cached board: the
+        API appends the caller's own row (the encoding was most of a poll's cost)."""
+        return json.dumps(self.as_dict(), separators=(",", ":"))[:-1]
 
     def as_dict(self) -> dict:
         return {
@@ -49,17 +62,30 @@ class Board:
 
 def _entries(contest: Contest) -> list[Participation]:
     rows = Participation.objects.filter(contest=contest, disqualified_at__isnull=True)
-    return list(rows.prefetch_related("members__user").order_by("pk"))
+    return list(rows.order_by("pk"))
 
 
-def _counted(contest: Contest, entries: list[Participation], problem_ids: list[int]) -> dict:
+def _members(contest: Contest) -> dict[int, list[tuple[int, str]]]:
+    """entry id -> its members' (user id, username), in one query."""
+    found: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    rows = ParticipationMember.objects.filter(contest=contest).values_list(
+        "participation_id", "user_id", "user__username"
+    )
+    for entry_id, user_id, username in rows:
+        found[entry_id].append((user_id, username))
+    return found
+
+
+def _counted(
+    contest: Contest, entries: list[Participation], members: dict, problem_ids: list[int]
+) -> dict:
     """entry id -> the submissions (dicts) that count for it, oldest first."""
     windows = {e.pk: entry_window(contest, e) for e in entries}
     started = [w for w in windows.values() if w is not None]
     by_user: dict[int, list[Participation]] = defaultdict(list)
     for e in entries:
-        for m in e.members.all():
-            by_user[m.user_id].append(e)
+        for user_id, _ in members.get(e.pk, []):
+            by_user[user_id].append(e)
     counted: dict[int, list[dict]] = defaultdict(list)
     if not started or not problem_ids:
         return counted
@@ -99,7 +125,8 @@ def _compute(contest: Contest, *, live: bool) -> Board:
     frozen = not live and board_frozen(contest, now)
     cut = freeze_at(contest) if frozen else None
     entries = _entries(contest)
-    counted = _counted(contest, entries, [p.problem_id for p in problems])
+    team = _members(contest)
+    counted = _counted(contest, entries, team, [p.problem_id for p in problems])
     accepted = [r["id"] for rows in counted.values() for r in rows if r["verdict"] == "accepted"]
     reference = reference_ms_of(accepted) if contest.scoring == "speed" else {}
     attempts = [
@@ -129,7 +156,7 @@ def _compute(contest: Contest, *, live: bool) -> Board:
         penalty_minutes=contest.penalty_minutes,
         speed_cap=contest.speed_cap,
     )
-    members = {e.pk: sorted(m.user.username for m in e.members.all()) for e in entries}
+    members = {pk: sorted(name for _, name in rows) for pk, rows in team.items()}
     labels = {p.problem_id: p.label for p in problems}
     board = Board(
         contest=contest.slug,
@@ -172,27 +199,17 @@ def _row_dict(row: scoring.Row, members: list[str], labels: dict[int, str]) -> d
     }
 
 
-def _stamp(contest: Contest, live: bool) -> tuple:
-    """What the board depends on, read cheaply: the contest row (every service that changes
-    entries or moderation bumps its revision), the freeze, and the counted submissions' state."""
-    problem_ids = list(contest.problems.values_list("problem_id", flat=True))
-    user_ids = list(
-        Participation.objects.filter(contest=contest).values_list("members__user_id", flat=True)
-    )
-    subs = submissions_for_contest(
-        user_ids=[u for u in user_ids if u is not None],
-        problem_ids=problem_ids,
-        start=contest.starts_at,
-        end=timezone.now() + timedelta(days=1),
-    ).aggregate(n=Count("id"), last=Max("id"), judged=Max("finished_at"))
-    frozen = not live and board_frozen(contest, timezone.now())
-    return (contest.revision, frozen, subs["n"], subs["last"], subs["judged"])
-
-
 def contest_board(contest: Contest, *, live: bool = False) -> Board:
-    """The board; `live`: the organisers' view, never frozen."""
-    key = f"contest-board:{contest.pk}:{int(live)}"
-    return cached_while(key, _stamp(contest, live), lambda: _compute(contest, live=live))
+    """The board; `live`: the organisers' view, never frozen. Cached per process for
+    KJ_CONTEST_BOARD_CACHE_S seconds, past which it is served while one background thread
+    recomputes it (new verdicts show within that time); the key holds the contest's revision
+    and the freeze, so an organiser's change (entries, disqualification, unfreeze, times) and
+    the freeze's start show at once."""
+    frozen = not live and board_frozen(contest, timezone.now())
+    key = f"contest-board:{contest.pk}:{contest.revision}:{int(live)}:{int(frozen)}"
+    return cached_stale_while_refresh(
+        key, settings.KJ_CONTEST_BOARD_CACHE_S, lambda: _compute(contest, live=live)
+    )
 
 
 def entry_row(contest: Contest, entry: Participation) -> dict | None:
@@ -211,7 +228,7 @@ def accepted_last_by_entry(contest: Contest) -> dict[int, list[tuple[int, int]]]
     entries = _entries(contest)
     problem_ids = [p.problem_id for p in contest_problems(contest)]
     found: dict[int, dict[int, int]] = defaultdict(dict)
-    for entry_id, rows in _counted(contest, entries, problem_ids).items():
+    for entry_id, rows in _counted(contest, entries, _members(contest), problem_ids).items():
         for r in rows:
             if r["verdict"] == "accepted":
                 found[r["problem_id"]][entry_id] = r["id"]

@@ -38,6 +38,9 @@ class ProblemSpec:
     benchmarks: tuple[BenchmarkCase, ...]
     reference_source: str
     tags: tuple[str, ...] = ()
+    # baseline.py: `baseline(**params)`, the best library call in the problem's precision,
+    # timed beside each solution for its speedup (runner/supervisor/reftime.py)
+    baseline_source: str = ""
     version: int = 1
     reference_precision: str = "native"
     flops: str | int = 0
@@ -95,6 +98,9 @@ class ProblemSpec:
         if not ref.is_file():
             raise SpecError("reference_source: reference.py is missing")
         data["reference_source"] = ref.read_text()
+        baseline = root / "baseline.py"
+        if baseline.is_file():
+            data["baseline_source"] = baseline.read_text()
         statement = root / "statement.md"
         data["statement"] = statement.read_text() if statement.is_file() else ""
         starters = {}
@@ -190,6 +196,9 @@ def _parse_problem(data: Mapping[str, Any]) -> ProblemSpec:
     ref = require_field(data, "reference_source", "", str)
     if "def reference" not in ref:
         raise SpecError("reference_source: defines no reference() function")
+    baseline = data.get("baseline_source", "") or ""
+    if not isinstance(baseline, str) or (baseline and "def baseline" not in baseline):
+        raise SpecError("baseline_source: defines no baseline() function")
     starters = data.get("starters", {}) or {}
     if not isinstance(starters, Mapping) or set(starters) - set(LANGUAGES):
         raise SpecError(f"starters: keys must be among {', '.join(LANGUAGES)}")
@@ -209,6 +218,7 @@ def _parse_problem(data: Mapping[str, Any]) -> ProblemSpec:
         benchmarks=benchmarks,
         reference_source=ref,
         tags=tuple(tags),
+        baseline_source=baseline,
         version=version,
         reference_precision=precision,
         flops=data.get("flops", 0) or 0,

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from .cgroups import JobCgroup
+from .memwatch import MemoryWatch
 from .types import SandboxError, SandboxRequest
 
 
@@ -30,6 +31,7 @@ class SandboxProcess:
         self._lock = threading.Lock()
         self._popen: subprocess.Popen | None = None
         self._timer: threading.Timer | None = None
+        self._memwatch: MemoryWatch | None = None
 
     # Popen-ish surface
     @property
@@ -95,12 +97,16 @@ class SandboxProcess:
         self._popen = subprocess.Popen(argv, start_new_session=True, **popen_kwargs)
 
     def arm(self) -> None:
-        """Start the wall-clock kill (``req.limits.wall_s``), once the process is running."""
+        """Start the wall-clock kill (``req.limits.wall_s``) and the memory cap
+        (``req.limits.memory_bytes``, runner/sandbox/memwatch.py), once the process runs."""
         w = self.req.limits.wall_s
         if w:
             self._timer = threading.Timer(w, self._on_wall)
             self._timer.daemon = True
             self._timer.start()
+        if self.req.limits.memory_bytes and self._popen is not None:
+            self._memwatch = MemoryWatch(self._popen.pid, self.req.limits.memory_bytes, self.kill)
+            self._memwatch.start()
 
     def _on_wall(self) -> None:
         if self._popen.poll() is None:
@@ -109,7 +115,8 @@ class SandboxProcess:
 
     @property
     def memory_exceeded(self) -> bool:
-        return bool(self._cg and self._cg.oom_killed())
+        watched = self._memwatch is not None and self._memwatch.exceeded
+        return watched or bool(self._cg and self._cg.oom_killed())
 
     oom_killed = memory_exceeded
 
@@ -138,6 +145,8 @@ class SandboxProcess:
             self.ended = time.monotonic()
             if self._timer:
                 self._timer.cancel()
+            if self._memwatch is not None:
+                self._memwatch.stop()
             try:
                 os.killpg(self._popen.pid, signal.SIGKILL)  # stragglers in the group
             except OSError:

@@ -104,7 +104,7 @@ def run_benchmark(j: Judgement, tests_message: str) -> tuple[str, str]:
                 budget = case_budget(j, len(cases))
                 if j.job.device == "cpu":
                     budget = stats.cpu_case_wall(budget, len(cases))
-                reftime.time_reference(j, ci, case, finished[ci], budget, flush)
+                reftime.time_baseline(j, ci, case, finished[ci], budget, flush)
             j.phases["reference_timing_s"] = time.monotonic() - t_ref
         out_cases = finished
     finally:
@@ -377,6 +377,6 @@ def finish_case(j: Judgement, run: CaseRun) -> dict:
             "null_during": [round(w, 5) for w in run.null_windows],
         },
         "flags": case_flags,
-        "reference_median_ms": None,
+        "baseline_median_ms": None,
         "speedup": None,
     }

@@ -225,6 +225,8 @@ class ChildProcess:
             reply = self.chan.recv(timeout, spin_s)
         except wire.ChannelTimeout:
             self.kill()
+            if getattr(self.handle, "memory_exceeded", False):  # over the cap as time ran out
+                raise self._died() from None
             raise ChildTimeout() from None
         except (wire.ChannelClosed, wire.ProtocolError):
             raise self._died() from None

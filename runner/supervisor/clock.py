@@ -22,11 +22,16 @@ besides the solution's work is calibrated twice, each time where no user code ca
 ``bound = median(windows) - empty_window - drift``, all per call: a window is a burst of
 ``k`` back-to-back calls over ``k`` (runner/supervisor/windows.py), so that it is far longer
 than the clock's noise. The child's CUDA events are the precise figure; their median is
-accepted when it is at least ``bound * (1 - SLACK_REL[device])``, else the supervisor's bound
-is the time. The slack is relative only: never an absolute allowance that a kernel shorter
-than it could hide in. On the CPU device the bound is the job cgroup's CPU time per call
-instead (runner/supervisor/cputime.py). docs/judging.md gives the measured figures
-(bench/bound_slack.py).
+accepted when it is at least ``bound * (1 - SLACK_REL[device]) - SLACK_ABS_MS[device]``, else
+the supervisor's bound is the time. On the CPU device the bound is the job cgroup's CPU time
+per call (runner/supervisor/cputime.py), read in nanoseconds, and the slack is relative only.
+On a GPU the windows cannot resolve microseconds: an honest window is a whole harness cycle
+(0.7-1.1 ms on an H200: the supervisor's writes, flush and snapshot, the channel, the lead-in
+spin, two context switches), and its baseline moved by up to 0.09 ms between the calibration
+and the timed calls of one judgement, in both directions, for kernels of 7-100 us
+(bench/results/bound_slack/2026-11-28-h200.json). A relative-only slack replaced honest figures by
+bounds 2-5 times too long in about a third of such judgements, so the GPU keeps a measured
+absolute part; docs/judging.md says what that leaves open (bench/bound_slack.py measures it).
 """
 
 from __future__ import annotations
@@ -37,6 +42,10 @@ from dataclasses import asdict, dataclass
 # The relative slack of the bound per device, from bench/bound_slack.py (docs/judging.md has
 # the measurements): an honest case's events fall this far below its bound at most.
 SLACK_REL = {"cuda": 0.03, "cpu": 0.10}
+# The absolute part: the largest shift of an honest GPU window's baseline measured between the
+# calibration and the timed calls (bench/bound_slack.py; 0.063 ms in 18 judgements of kernels of
+# 7 us to 17 ms on an H200, 2026-11-28), rounded up; none on the CPU.
+SLACK_ABS_MS = {"cuda": 0.1, "cpu": 0.0}
 
 
 @dataclass(frozen=True)
@@ -77,7 +86,7 @@ def check(
         # loaded 2-core host the child's wake-up took milliseconds): the bound there is the
         # child's own CPU seconds per call, from the kernel's accounting, over the usable cores
         bound = cpu_bound_ms
-    slack = SLACK_REL[device] * bound
+    slack = SLACK_REL[device] * bound + SLACK_ABS_MS[device]
     return ClockCheck(
         event_median_ms=event_median_ms,
         window_median_ms=window,

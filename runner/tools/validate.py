@@ -36,7 +36,7 @@ class Check:
     detail: str = ""
     verdict: str | None = None
     score_ms: float | None = None
-    reference_ms: float | None = None
+    baseline_ms: float | None = None
     seconds: float = 0.0
 
 
@@ -174,7 +174,7 @@ def validate_package(
                 res.message,
                 res.verdict,
                 res.score_ms,
-                geomean([c.get("reference_median_ms") for c in bench]),
+                geomean([c.get("baseline_median_ms") for c in bench]),
                 _since(t0),
             )
         )
@@ -229,7 +229,7 @@ def package_dirs(root: Path, slugs: Iterable[str] = ()) -> list[Path]:
 
 
 def time_catalog(root: Path, slugs: Iterable[str] = (), device: str = "cuda") -> list[dict]:
-    """One at a time: each problem's first correct CUDA solution against the reference."""
+    """One at a time: each problem's first correct CUDA solution against its baseline."""
     from runner import judge
 
     rows = []
@@ -241,14 +241,14 @@ def time_catalog(root: Path, slugs: Iterable[str] = (), device: str = "cuda") ->
             continue
         res = judge(JobSpec(problem, sols[0].read_text(), "cuda", "submit", device, 7))
         cases = (res.benchmark or {}).get("cases") or []
-        ref = geomean([c.get("reference_median_ms") for c in cases])
+        ref = geomean([c.get("baseline_median_ms") for c in cases])
         rows.append(
             {
                 "slug": path.name,
                 "solution": sols[0].name,
                 "verdict": res.verdict,
                 "solution_ms": res.score_ms,
-                "reference_ms": ref,
+                "baseline_ms": ref,
                 "speedup": (ref / res.score_ms) if ref and res.score_ms else None,
                 "runs": [c.get("runs") for c in cases],
                 "fraction_of_peak": [c.get("fraction_of_peak") for c in cases],
@@ -259,7 +259,7 @@ def time_catalog(root: Path, slugs: Iterable[str] = (), device: str = "cuda") ->
 
 def timing_table(rows: list[dict]) -> str:
     lines = [
-        "| problem | solution | verdict | reference ms | solution ms | speedup |",
+        "| problem | solution | verdict | baseline ms | solution ms | speedup |",
         "| --- | --- | --- | ---: | ---: | ---: |",
     ]
     for r in rows:
@@ -267,7 +267,7 @@ def timing_table(rows: list[dict]) -> str:
             lines.append(f"| {r['slug']} | - | {r['error']} | | | |")
             continue
         lines.append(
-            f"| {r['slug']} | {r['solution']} | {r['verdict']} | {_num(r['reference_ms'])} "
+            f"| {r['slug']} | {r['solution']} | {r['verdict']} | {_num(r['baseline_ms'])} "
             f"| {_num(r['solution_ms'])} | {_num(r['speedup'], 'x')} |"
         )
     return "\n".join(lines)
@@ -288,7 +288,7 @@ def render(reports: list[PackageReport]) -> str:
         for c in rep.checks:
             extra = f" [{c.verdict}]" if c.verdict else ""
             timing = (
-                f" {c.score_ms:.4g} ms (ref {c.reference_ms or 0:.4g} ms)" if c.score_ms else ""
+                f" {c.score_ms:.4g} ms (baseline {c.baseline_ms or 0:.4g} ms)" if c.score_ms else ""
             )
             lines.append(f"     {'ok  ' if c.ok else 'FAIL'} {c.what}{extra}{timing}")
             if not c.ok and c.detail:

@@ -74,7 +74,8 @@ def site(tmp_path_factory) -> Iterator[Site]:
         KJ_ALLOW_OFFLINE_DEVICE_KINDS="gpu-test",
     )
     _manage(env, "migrate", "--noinput")
-    _manage(env, "sync_problems", "vector-add", "relu")  # relu: a board of its own
+    # relu: a board of its own; gemm: a statement with `#include <cuda_fp16.h>`
+    _manage(env, "sync_problems", "vector-add", "relu", "gemm")
     _manage(env, "ensure_demo_admin")
     password = (tmp / "var" / "demo-admin.txt").read_text().strip()
     port = free_port()

@@ -45,7 +45,7 @@ def result(ms):
     case = {"name": "N=16M", "sizes": {"N": n}, "median_ms": ms, "runs": 200,
             "gflops": n / (ms / 1e3) / 1e9, "gbps": 12 * n / (ms / 1e3) / 1e9,
             "fraction_of_peak": 12 * n / (ms / 1e3) / 4.3e12, "speedup": None,
-            "reference_median_ms": None}
+            "baseline_median_ms": None}
     return {"benchmark": {"cases": [case], "score_ms": ms, "method": "CUDA events"},
             "device": {"kind": "cuda", "name": "NVIDIA H200"}, "tests": [], "compile_log": ""}
 ids = []

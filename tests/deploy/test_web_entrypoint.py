@@ -167,3 +167,22 @@ def test_shellcheck_passes_on_entrypoint() -> None:
         [str(exe), str(ROOT / "docker" / "entrypoint-web.sh")], capture_output=True, text=True
     )
     assert out.returncode == 0, out.stdout
+
+
+@pytest.mark.parametrize(
+    "local",
+    [{"SECRET_KEY": "kj-local-only-change-me"},
+     {"DATABASE_URL": "postgres://kerneljudge:kj-local-only@127.0.0.1:9/kerneljudge"}],
+)  # fmt: skip
+def test_entrypoint_refuses_local_only_secrets_for_a_public_host(site_env: dict, local) -> None:
+    env = dict(site_env, DB_WAIT_TIMEOUT_S="1", **local)  # ALLOWED_HOSTS names judge.test
+    out = subprocess.run([str(ROOT / "docker" / "entrypoint-web.sh")], env=env,
+                         capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert out.returncode == 1
+    assert "ALLOWED_HOSTS names judge.test" in out.stderr, out.stderr
+    local_only = dict(env, ALLOWED_HOSTS="localhost,127.0.0.1",
+                      DATABASE_URL="postgres://u:kj-local-only@127.0.0.1:9/none")  # fmt: skip
+    out = subprocess.run([str(ROOT / "docker" / "entrypoint-web.sh")], env=local_only,
+                         capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert "ALLOWED_HOSTS names" not in out.stderr
+    assert "did not answer within 1s" in out.stderr  # it went on to wait for the database

@@ -126,7 +126,7 @@ def test_submission_page_benchmark_and_rank(client):
     owner = UserFactory(username="owner")
     problem = ProblemFactory()
     bench = {"score_ms": 2.5, "cases": [{"name": "big", "sizes": {"N": 10}, "median_ms": 2.5, "runs": 40,
-             "gflops": 1.5, "gbps": 12.0, "fraction_of_peak": 0.25, "reference_median_ms": 5.0, "speedup": 2.0}]}  # fmt: skip
+             "gflops": 1.5, "gbps": 12.0, "fraction_of_peak": 0.25, "baseline": "torch.add in float32", "baseline_median_ms": 5.0, "speedup": 2.0}]}  # fmt: skip
     sub = _accepted(
         problem,
         owner,
@@ -138,6 +138,7 @@ def test_submission_page_benchmark_and_rank(client):
     html = client.get(f"/submissions/{sub.pk}/").content.decode()
     assert "Rank <strong>#1</strong> of 2" in html and "<strong>100%</strong>" in html
     assert "25.0%" in html and "2.00×" in html and "40" in html
+    assert "5.0000 ms" in html and "Baseline: torch.add in float32." in html
 
 
 def test_pending_submission_page_is_live(client):

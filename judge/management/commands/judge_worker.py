@@ -51,12 +51,17 @@ class ManagedWorker:
     service_started: float = 0.0
 
 
+def worker_host() -> str:
+    """This judging host's name: KJ_WORKER_HOST, else the machine's."""
+    return settings.KJ_WORKER_HOST or socket.gethostname()
+
+
 def celery_argv(worker: ManagedWorker, loglevel: str) -> list[str]:
     node = worker.name.replace(":", "-")
     return [
         sys.executable, "-m", "celery", "-A", "config", "worker",
         "-Q", worker.queue, "-c", "1", "--prefetch-multiplier", "1",
-        "-n", f"{node}@{socket.gethostname()}", "-P", "prefork",
+        "-n", f"{node}@{worker_host()}", "-P", "prefork",
         "--without-gossip", "--without-mingle", "-l", loglevel,
     ]  # fmt: skip
 
@@ -176,7 +181,7 @@ class Command(BaseCommand):
 
     def _plan(self, kinds: list[str] | None, gpus: str | None) -> list[ManagedWorker]:
         wanted_gpus = {int(i) for i in gpus.split(",") if i.strip()} if gpus else None
-        host = socket.gethostname()
+        host = worker_host()
         workers = []
         for device in detect_devices():
             if kinds and device.kind not in kinds:

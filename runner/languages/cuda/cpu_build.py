@@ -206,7 +206,10 @@ def build(
         msg = f"No host C++ compiler ({', '.join(COMPILERS)}) was found on this judge machine.\n"
         return CompileResult(False, msg, None, False, time.monotonic() - t0)
     try:
-        objects = runtime_objects(cxx, options)
+        # the diagnostics build instruments the user's file only and links the runtime the
+        # judged build uses (compiled once; the sanitizer checks the solution's accesses,
+        # and intercepts the runtime's memcpy/memset)
+        objects = runtime_objects(cxx, BuildOptions(compiler=options.compiler))
     except (RuntimeError, OSError, subprocess.TimeoutExpired) as exc:
         return CompileResult(False, f"{exc}\n", None, False, time.monotonic() - t0)
     flags = [*optimisation_flags(options), *COMMON_FLAGS, "-shared"]

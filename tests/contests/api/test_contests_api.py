@@ -173,3 +173,21 @@ def test_the_schema_lists_the_contest_endpoints():
         "/api/v1/contests/{slug}/board/", "/api/v1/contests/{slug}/board/csv/",
         "/api/v1/contests/{slug}/submissions/", "/api/v1/groups/",
     } <= paths  # fmt: skip
+
+
+def test_a_member_practises_a_private_problem_through_the_group(clock):
+    from contests.services.groups import group_create, group_member_set, group_problem_add
+
+    owner = UserFactory(username="prof")
+    group = group_create(owner, slug="lab", name="Lab")
+    student = UserFactory(username="stu")
+    group_member_set(group, user=student, role="member")
+    group_problem_add(group, problem=ProblemFactory(slug="secret-add"))
+    body = {"problem": "secret-add", "language": "pytorch", "source": PYTORCH_VECTOR_ADD}
+    sent = token_client(student).post("/api/v1/groups/lab/submissions/", body, format="json")
+    assert sent.status_code == 201 and sent.json()["problem"] == "secret-add"
+    plain = token_client(student).post("/api/v1/submissions/", body, format="json")
+    assert plain.status_code == 400  # unpublished: not through the plain endpoint
+    outsider = token_client(UserFactory()).post("/api/v1/groups/lab/submissions/", body,
+                                                format="json")  # fmt: skip
+    assert outsider.status_code == 404

@@ -132,7 +132,7 @@ def test_atomics_under_contention_from_many_blocks(lib):
 
 
 def test_half_bfloat16_and_fp8_conversions_round_to_nearest_even(lib):
-    out = np.zeros(16, np.float32)
+    out = np.zeros(18, np.float32)
     lib.half_math(ptr(out))
     assert out[0] == 1.0 and out[1] == 1.0 + 2.0**-10
     assert np.isinf(out[2]) and out[3] == 2.0**-24
@@ -143,6 +143,15 @@ def test_half_bfloat16_and_fp8_conversions_round_to_nearest_even(lib):
     assert out[11] == 448.0 and out[12] == 0.3125 and out[13] == -3.5
     assert out[14] == 11.0
     assert out[15] == np.float32(np.float16(np.sqrt(2.0)))
+
+
+def test_min_max_overloads_and_integer_intrinsics(lib):
+    out = np.zeros(18, np.float32)
+    lib.half_math(ptr(out))
+    assert out[16] == 3 + 2.5 + 10 + 2
+    # popc 8, clz(1) 31, ffs(8) 4, brev(1) >> 31 = 1, byte_perm selector 0x4321 -> 0x44332211,
+    # float2int_rn(2.5) = 2 (ties to even)
+    assert out[17] == np.float32(8 + 31 + 4 + 1 + 0x44332211 + 2)
 
 
 def test_cooperative_groups_tile_reduction(lib):
@@ -262,3 +271,16 @@ def test_stack_overflow_is_reported_not_silent(library):
     out = run_alone(library, "lib.fail_stack(buf)")
     assert out.startswith("719 unspecified launch failure: kernel deep")
     assert "stack overflow of block (0,0,0), thread (0,0,0)" in out
+
+
+def test_threads_that_returned_count_as_arrived_and_activemask_is_who_meets(lib):
+    n = 40
+    x = np.arange(64, dtype=np.float32)
+    y = np.zeros(64, np.float32)
+    masks = np.zeros(128, np.uint32)
+    lib.run_early_exit(ptr(x), ptr(y), ptr(masks), ctypes.c_int(n))
+    assert last_error(lib) == (0, "")
+    assert np.array_equal(y[:n], np.roll(x[:n], -1))
+    assert set(masks[[0, 5, 9, 32, 41]]) == {0x3FF}
+    # warp 0: lanes 20-31 are all live and meet; warp 1: only lanes 32-39 are live (t < 40)
+    assert set(masks[64 + np.arange(20, 32)]) == {0xFFF00000}

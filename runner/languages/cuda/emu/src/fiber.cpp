@@ -6,6 +6,9 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <ucontext.h>
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/common_interface_defs.h>
+#endif
 #include <unistd.h>
 
 #include <atomic>
@@ -156,8 +159,32 @@ void fiber_start(Fiber* f, void (*entry)(void*), void* arg) {
     sp[6] = reinterpret_cast<void*>(&kj_trampoline);          // return address
     f->sp = sp;
 }
+#if defined(__SANITIZE_ADDRESS__)
+// AddressSanitizer must be told of every stack switch (else it reports false stack errors)
+void fiber_switch(Fiber* from, Fiber* to) {
+    void* fake = nullptr;
+    __sanitizer_start_switch_fiber(&fake, to->mem ? to->mem + page_size() : to->bottom,
+                                   to->mem ? to->size - page_size() : to->bottom_size);
+    kj_switch(&from->sp, to->sp);
+    __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
+}
+void fiber_context_init(Fiber* f) {  // the worker's own stack, for switches back to it
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+        void* addr = nullptr;
+        size_t size = 0;
+        pthread_attr_getstack(&attr, &addr, &size);
+        f->bottom = static_cast<char*>(addr);
+        f->bottom_size = size;
+        pthread_attr_destroy(&attr);
+    }
+}
+void fiber_entered() { __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr); }
+#else
 void fiber_switch(Fiber* from, Fiber* to) { kj_switch(&from->sp, to->sp); }
 void fiber_context_init(Fiber*) {}
+void fiber_entered() {}
+#endif
 #else
 namespace {
 void uc_entry(unsigned lo, unsigned hi, unsigned alo, unsigned ahi) {
@@ -184,5 +211,6 @@ void fiber_switch(Fiber* from, Fiber* to) {
 void fiber_context_init(Fiber* f) {
     if (!f->uctx) f->uctx = new ucontext_t;
 }
+void fiber_entered() {}
 #endif
 }  // namespace kj

@@ -19,11 +19,14 @@ struct Fiber {
     size_t skew = 0;        // the stack top's distance below the mapping's end
     bool parked = false;    // its runner loop waits at the top (reusable as is)
     void* uctx = nullptr;   // ucontext_t where the assembly switch is not available
+    char* bottom = nullptr;  // a stack not mapped here (the worker's own): its bounds
+    size_t bottom_size = 0;
 };
 Fiber* fiber_new(size_t stack_bytes);
 void fiber_start(Fiber* f, void (*entry)(void*), void* arg);  // make it start at entry(arg)
 void fiber_switch(Fiber* from, Fiber* to);  // save the running context in from, run to
-void fiber_context_init(Fiber* f);  // a Fiber that only holds a saved context (no stack)
+void fiber_context_init(Fiber* f);
+void fiber_entered();  // first thing a new fiber runs  // a Fiber that only holds a saved context (no stack)
 bool in_guard_page(const void* addr);
 void fiber_thread_init();  // this OS thread: the stack-overflow handler and its signal stack
 
@@ -38,17 +41,17 @@ enum Op : int {
 };
 const char* op_name(int op);
 
-struct Slot {
-    State state = State::Unstarted;
-    int op = 0;
+struct Slot {  // 40 bytes: a warp's 32 slots span 20 cache lines
+    uint64_t value = 0;    // the value a warp operation contributes
+    uint64_t result = 0;   // what the operation returns to this thread
+    Fiber* fiber = nullptr;
     int line = 0;
     unsigned mask = 0;
-    int arg = 0;
-    int width = 32;
-    uint64_t value = 0;
-    uint64_t result = 0;
-    int pred = 0;
-    Fiber* fiber = nullptr;
+    int arg = 0;           // source lane, delta or lane mask of a shuffle
+    State state = State::Unstarted;
+    uint8_t op = 0;
+    uint8_t width = 32;
+    uint8_t pred = 0;
 };
 
 struct Launch {

@@ -101,6 +101,7 @@ void thread_exit(Worker* w, int t) {
 // A runner fiber: starts the block's unstarted threads one after another until one waits
 // (then that thread keeps this fiber) or none is left (then it parks for reuse).
 void runner_entry(void* arg) {
+    fiber_entered();
     Worker* w = static_cast<Worker*>(arg);
     for (;;) {
         Fiber* self = w->current;

@@ -61,6 +61,7 @@ extern "C" void tiled_matmul(const float* A, const float* B, float* C, int n) {
 __global__ void shuffles(int* out) {
     int t = threadIdx.x, lane = t % 32;
     int* o = out + 8 * t;
+    __syncwarp();
     o[0] = __shfl_sync(0xffffffff, t * 10, 3);
     o[1] = __shfl_up_sync(0xffffffff, t, 2);
     o[2] = __shfl_down_sync(0xffffffff, t, 5);
@@ -110,7 +111,8 @@ struct Counters {
 __global__ void contend(Counters* c) {
     int g = blockIdx.x * blockDim.x + threadIdx.x;
     atomicAdd(&c->i, 1);
-    atomicAdd(&c->u, 2u);
+    atomicAdd(&c->u, 3u);
+    atomicSub(&c->u, 1u);
     atomicAdd(&c->ull, 3ull);
     atomicAdd(&c->f, 0.5f);
     atomicAdd(&c->d, 0.25);
@@ -166,6 +168,10 @@ extern "C" void half_math(float* out) {
     out[13] = static_cast<float>(__nv_fp8_e5m2(-3.3f));    // -3.5
     out[14] = (float)__hgt(b, a) + (__hisnan(__float2half(NAN)) ? 10.0f : 0.0f);
     out[15] = __half2float(hsqrt(__float2half(2.0f)));
+    // CUDA's min/max overloads win over std::min/std::max (using namespace std is in effect)
+    out[16] = (float)min(3, 7) + max(2.5f, 1.0f) + (float)min(10u, 20u) + (float)max(1LL, 2LL);
+    out[17] = (float)(__popc(0xF0F0u) + __clz(1) + __ffs(8) + (int)(__brev(1u) >> 31) +
+                      (int)__byte_perm(0x33221100u, 0x77665544u, 0x4321) + __float2int_rn(2.5f));
 }
 
 // ---- cooperative groups: block reduction of n floats (grid-stride, tiles of 32) ----
@@ -315,3 +321,19 @@ __device__ int recurse(volatile int* x, int depth) {
 }
 __global__ void deep(int* x, int depth) { x[threadIdx.x] = recurse(x, depth); }
 extern "C" void fail_stack(int* x) { deep<<<1, 2>>>(x, 1 << 20); }
+
+// threads that return before a barrier count as arrived; __activemask in a divergent branch
+__global__ void early_exit(const float* x, float* y, unsigned* masks, int n) {
+    __shared__ float s[64];
+    int t = threadIdx.x, lane = t % 32;
+    if (lane < 10) masks[t] = __activemask();  // the others wait at the barrier below
+    __syncthreads();
+    if (t >= n) return;
+    s[t] = x[t];
+    __syncthreads();
+    y[t] = s[(t + 1) % n];
+    if (lane >= 20) masks[64 + t] = __activemask();  // the others exit or are past it
+}
+extern "C" void run_early_exit(const float* x, float* y, unsigned* masks, int n) {
+    early_exit<<<1, 64>>>(x, y, masks, n);
+}

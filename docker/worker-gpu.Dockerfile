@@ -1,17 +1,18 @@
-# syntax=docker/dockerfile:1
-# KernelJudge GPU runner / judging worker image.
+# KernelJudge GPU judging worker image.
 #
 # One image, two uses:
 #   * the worker container: `python manage.py judge_worker` (Celery; needs Django) which
 #     spawns `python -m runner job` children (never import Django) for every submission;
 #   * the per-job container of the docker sandbox backend (KERNELJUDGE_SANDBOX=docker).
 # CUDA toolkit (nvcc) from the NVIDIA base image; torch + triton from the PyTorch CUDA 13.0
-# wheel index; cupy-cuda13x and numpy from PyPI; bubblewrap for the process sandbox.
-# Build from the repository root:  docker build -f docker/runner.Dockerfile -t kerneljudge-runner .
+# wheel index; cupy-cuda13x, JAX's CUDA 13 build and numpy from PyPI; bubblewrap for the
+# process sandbox. The languages it claims: docker/images.toml.
+# Build from the repository root (docker/compose.gpu.yml, or scripts/docker-build.sh --gpu):
+#   docker build -f docker/worker-gpu.Dockerfile -t kerneljudge/worker-gpu:local .
 # See docs/deploy.md (GPU hosts, sandbox choice).
 
-ARG CUDA_IMAGE=nvidia/cuda:13.0.2-devel-ubuntu24.04
-FROM ${CUDA_IMAGE}
+ARG BASE_IMAGE=nvidia/cuda:13.0.2-devel-ubuntu24.04
+FROM ${BASE_IMAGE}
 
 ARG TORCH_VERSION=2.13.0
 ARG TRITON_VERSION=3.7.1
@@ -31,7 +32,8 @@ ENV DEBIAN_FRONTEND=noninteractive \
     KJ_VAR_DIR=/var/lib/kerneljudge \
     KJ_RUNNER_CWD=/app \
     HOME=/var/lib/kerneljudge \
-    KERNELJUDGE_CACHE=/var/lib/kerneljudge/cache
+    KERNELJUDGE_CACHE=/var/lib/kerneljudge/cache \
+    KJ_IMAGE_LANGUAGES=cuda,triton,pytorch,cupy,jax
 
 # Distribution packages are not version-pinned on purpose: Ubuntu drops superseded versions
 # from its archive, so exact pins break rebuilds; the base image tag pins the release.
@@ -44,20 +46,27 @@ RUN apt-get update \
     fi \
  && rm -rf /var/lib/apt/lists/*
 
-COPY requirements.txt docker/runner-constraints.txt /tmp/
+COPY requirements.txt docker/worker-gpu-constraints.txt /tmp/
+# Extra certificate authorities for the package downloads only (a host whose HTTPS goes through
+# an inspecting proxy: docker/ca-certificates/README.md); removed after them.
+COPY docker/ca-certificates/ /tmp/ca/
 # 1) torch + triton (and their CUDA 13.0 wheels) from the PyTorch index, pinned;
-# 2) everything else from PyPI at the exact versions of docker/runner-constraints.txt
-#    (regenerate with docker/make-constraints.py); torch==... in requirements.txt is
-#    already satisfied by step 1.
+# 2) everything else from PyPI at the exact versions of docker/worker-gpu-constraints.txt
+#    (regenerate with docker/make-constraints.py), JAX as its CUDA 13 build; torch==... in
+#    requirements.txt is already satisfied by step 1.
 # Bytecode is compiled here, once: PYTHONDONTWRITEBYTECODE keeps processes from writing it, and
 # without it every cold `import torch` recompiles torch (runner/supervisor/bytecode.py).
 # The smoke test imports torch, triton and numpy but not cupy, whose import may need the GPU driver
 # (absent at build time).
-RUN python3 -m venv /opt/venv \
+RUN cat /etc/ssl/certs/ca-certificates.crt /tmp/ca/*.crt > /tmp/ca.pem 2>/dev/null || true \
+ && export PIP_CERT=/tmp/ca.pem \
+ && python3 -m venv /opt/venv \
  && pip install --no-cache-dir --index-url "${TORCH_INDEX_URL}" \
         "torch==${TORCH_VERSION}" "triton==${TRITON_VERSION}" \
- && pip install --no-cache-dir -r /tmp/requirements.txt -c /tmp/runner-constraints.txt \
-        cupy-cuda13x numpy \
+ && grep -v '^jax' /tmp/requirements.txt > /tmp/requirements-gpu.txt \
+ && pip install --no-cache-dir -r /tmp/requirements-gpu.txt -c /tmp/worker-gpu-constraints.txt \
+        cupy-cuda13x numpy "jax[cuda13]" \
+ && rm -rf /tmp/ca /tmp/ca.pem \
  && python -m compileall -q -j 0 /opt/venv/lib \
  && python -c "import torch, triton, numpy; print('torch', torch.__version__, 'cuda', torch.version.cuda, 'triton', triton.__version__, 'numpy', numpy.__version__)" \
  && python -c "from importlib.metadata import version; print('cupy-cuda13x', version('cupy-cuda13x'))"
