@@ -10,6 +10,7 @@ record and off the board. The board is cached a few seconds (contest_board)."""
 from __future__ import annotations
 
 import json
+import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -207,9 +208,21 @@ def contest_board(contest: Contest, *, live: bool = False) -> Board:
     the freeze's start show at once."""
     frozen = not live and board_frozen(contest, timezone.now())
     key = f"contest-board:{contest.pk}:{contest.revision}:{int(live)}:{int(frozen)}"
-    return cached_stale_while_refresh(
-        key, settings.KJ_CONTEST_BOARD_CACHE_S, lambda: _compute(contest, live=live)
-    )
+    with _key_lock(key):  # one request computes a board nobody has yet; the others wait
+        return cached_stale_while_refresh(
+            key, settings.KJ_CONTEST_BOARD_CACHE_S, lambda: _compute(contest, live=live)
+        )
+
+
+_locks_guard = threading.Lock()
+_locks: dict[str, threading.Lock] = {}
+
+
+def _key_lock(key: str) -> threading.Lock:
+    with _locks_guard:
+        if len(_locks) > 1000:
+            _locks.clear()
+        return _locks.setdefault(key, threading.Lock())
 
 
 def entry_row(contest: Contest, entry: Participation) -> dict | None:

@@ -18,7 +18,7 @@ from tests.browser.test_solve_flow import sign_up
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.integration,
-    pytest.mark.timeout(600),
+    pytest.mark.timeout(900),
     pytest.mark.xdist_group("browser"),  # one site (session fixture) for all of them
 ]
 
@@ -51,12 +51,15 @@ def submit(page, site, label: str, source: str) -> int:
     return int(page.url.rstrip("/").rsplit("/", 1)[1])
 
 
-def judged(page, site, submission_id: int, timeout_s: float = 240) -> dict:
+def judged(page, site, submission_id: int, timeout_s: float = 240) -> str:
+    """The submission's verdict once judged, with the judge's message where not accepted."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         data = page.request.get(site.url(f"/api/v1/submissions/{submission_id}/")).json()
         if data["status"] in ("done", "cancelled"):
-            return data
+            if data["verdict"] == "accepted":
+                return "accepted"
+            return f"{data['verdict']}: {data['message']} {data.get('stderr', '')[-2000:]}"
         time.sleep(0.5)
     raise AssertionError(f"submission {submission_id} was not judged in {timeout_s} s")
 
@@ -93,7 +96,7 @@ def test_private_contest_join_by_code_freeze_unfreeze_and_csv(site, page, browse
     page.wait_for_url(site.url("/contests/private-cup/"))
     code = page.locator("#join-code-value").inner_text().strip()
     assert code
-    page.locator("#org-title").scroll_into_view_if_needed()
+    page.evaluate("document.getElementById('org-title').scrollIntoView()")
     site.screenshot(page, "contest-organiser")
 
     # Ada joins by code and solves A while the board is live.
@@ -107,14 +110,14 @@ def test_private_contest_join_by_code_freeze_unfreeze_and_csv(site, page, browse
     ada.get_by_label("Join code").fill(code)
     ada.get_by_role("button", name="Join").click()
     assert "registered as ada" in ada.locator(".messages").inner_text()
-    assert judged(ada, site, submit(ada, site, "A", VECTOR_ADD))["verdict"] == "accepted"
+    assert judged(ada, site, submit(ada, site, "A", VECTOR_ADD)) == "accepted"
 
-    # The organiser moves the end to two minutes from now with a two-minute freeze: the
+    # The organiser moves the end to four minutes from now with a four-minute freeze: the
     # board freezes now.
     page.reload()
-    end = datetime.now(UTC) + timedelta(minutes=2)
+    end = datetime.now(UTC) + timedelta(minutes=4)
     page.get_by_label("Ends (UTC)").fill(stamp(end))
-    page.get_by_label("Freeze (minutes)").fill("2")
+    page.get_by_label("Freeze (minutes)").fill("4")
     page.get_by_role("button", name="Save").click()
     assert "Saved." in page.locator(".messages").inner_text()
 
@@ -125,7 +128,8 @@ def test_private_contest_join_by_code_freeze_unfreeze_and_csv(site, page, browse
     bob.get_by_label("Join code").fill(code)
     bob.get_by_role("button", name="Join").click()
     bob_ids = [submit(bob, site, "A", VECTOR_ADD), submit(bob, site, "B", RELU)]
-    assert [judged(bob, site, i)["verdict"] for i in bob_ids] == ["accepted", "accepted"]
+    assert datetime.now(UTC) < end, "the machine was too slow: bob submitted after the end"
+    assert [judged(bob, site, i) for i in bob_ids] == ["accepted", "accepted"]
 
     # Ada sees the frozen board: bob's results pending, her own row live.
     ada.goto(site.url("/contests/private-cup/board/"))
@@ -140,7 +144,7 @@ def test_private_contest_join_by_code_freeze_unfreeze_and_csv(site, page, browse
     if wait > 0:
         time.sleep(wait)
     late = submit(ada, site, "B", RELU)
-    assert judged(ada, site, late)["verdict"] == "accepted"
+    assert judged(ada, site, late) == "accepted"
 
     # The organiser unfreezes: bob's results show; Ada's late B does not count.
     page.goto(site.url("/contests/private-cup/"))
