@@ -391,7 +391,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--language", "-l")
     p.set_defaults(func=cmd_leaderboard)
 
-    judging = contest.Judging(read_source, infer_language, wait_for, UsageError)
+    judging = contest.Judging(
+        read_source,
+        lambda api, path, source: infer_language(path, source, language_records(api)),
+        wait_for,
+        UsageError,
+    )
     contest.add_commands(sub, common, lambda func: lambda args, api: func(args, api, judging))
     return parser
 

@@ -20,7 +20,8 @@ from kerneljudge.http import Api
 @dataclass(frozen=True)
 class Judging:
     read_source: Callable[[Path], str]
-    infer_language: Callable[[Path, str], str]
+    # the language of (file, source) as the site's records say (cli.infer_language)
+    infer_language: Callable[[Api, Path, str], str]
     wait_for: Callable[..., dict]
     usage_error: type[Exception]
 
@@ -129,7 +130,7 @@ def cmd_submit(args: argparse.Namespace, api: Api, judging: Judging) -> int:
         raise judging.usage_error(f"no such file: {path}")
     source = judging.read_source(path)
     body = {"problem": args.problem.upper(), "source": source,
-            "language": args.language or judging.infer_language(path, source),
+            "language": args.language or judging.infer_language(api, path, source),
             "mode": "run" if args.run else "submit"}  # fmt: skip
     if args.device:
         body["device"] = args.device

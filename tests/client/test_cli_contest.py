@@ -15,7 +15,7 @@ from accounts.services import token_create
 from contests.services.contests import contest_create
 from contests.services.participation import contest_join
 from judge.models import Status, Submission
-from tests.client.test_cli import SUB, fake, write_solution  # noqa: F401 - fixtures
+from tests.client.test_cli import SUB, fake, records, write_solution  # noqa: F401 - fixtures
 from tests.factories import ProblemFactory, SubmissionFactory, UserFactory
 
 
@@ -78,15 +78,15 @@ def test_list_join_by_code_show_and_board(site, monkeypatch, capsys, tmp_path):
                                                                   ("2", "ada", "0")]  # fmt: skip
 
 
-def test_contest_submit_posts_the_label_and_follows_the_judging(fake, tmp_path, capsys):  # noqa: F811
+def test_contest_submit_posts_the_label_and_follows_the_judging(fake, records, tmp_path, capsys):  # noqa: F811
     done = {**SUB, "status": "done", "verdict": "accepted", "message": "All tests passed."}
     f = fake(
         {("POST", "contests/cup/submissions/"): {**SUB, "status": "queued"},
-         ("GET", "submissions/7/"): done},
+         ("GET", "submissions/7/"): done, ("GET", "languages/"): records},
         [("done", {"status": "done"})],
     )  # fmt: skip
     assert cli.main(["contest", "submit", "cup", "b", str(write_solution(tmp_path))]) == 0
-    _, path, body = f.calls[0]
+    _, path, body = f.calls[1]  # after the language records
     assert (path, body["problem"], body["language"], body["mode"]) == (
         "contests/cup/submissions/", "B", "pytorch", "submit",
     )  # fmt: skip

@@ -80,7 +80,7 @@ def test_detail(anon):
     assert "pytorch" in data["starters"] and "cuda" in data["languages"]
     kinds = {d["kind"]: d for d in data["devices"]}
     assert set(kinds) == {"cpu", "gpu-h200"}
-    assert kinds["cpu"]["languages"] == ["triton", "pytorch", "jax"]  # the records' order
+    assert kinds["cpu"]["languages"] == ["cuda", "triton", "pytorch", "jax"]  # records' order
     assert kinds["gpu-h200"]["live_workers"] == 1
     assert data["statement"] and data["atol"] == 1e-5 and data["version"] == 1
 
