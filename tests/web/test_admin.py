@@ -141,7 +141,7 @@ def test_validate_action_creates_validation_submissions(
     assert sorted(r.language for r in rows) == ["cuda", "pytorch", "pytorch"]
     assert "reference (as PyTorch)" in rows[0].validation_label
     assert "def reference" in rows[0].source and "def solve(*args" in rows[0].source
-    assert len(enqueued) == 2
+    assert len(enqueued) == 3
     page = client.get(response["Location"]).content.decode()
     assert "refreshes every 3 seconds" in page and "expect wrong_answer" in page
     Submission.objects.filter(problem=problem).update(status="done", verdict="accepted", score=1.0)
