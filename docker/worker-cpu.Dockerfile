@@ -31,7 +31,7 @@ ENV DEBIAN_FRONTEND=noninteractive \
     KJ_RUNNER_CWD=/app \
     HOME=/var/lib/kerneljudge \
     KERNELJUDGE_CACHE=/var/lib/kerneljudge/cache \
-    KJ_IMAGE_LANGUAGES=pytorch,triton,jax
+    KJ_IMAGE_LANGUAGES=cuda,pytorch,triton,jax
 
 # Debian packages are not version-pinned: the archive drops superseded versions, so exact pins
 # break rebuilds; the base image pins the release.
