@@ -44,6 +44,10 @@ def database_url(settings_dict: dict) -> str:
 
 def child_env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in SCRUBBED}
+    # the workers of a test's site run no language self-tests (session fixtures start before
+    # tests/conftest.py's autouse settings); tests/browser/test_worker_languages.py writes the
+    # workers' reports itself
+    env["KJ_SELFTEST_EVERY_S"] = "-1"
     env.update(extra)
     return env
 
