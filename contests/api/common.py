@@ -8,11 +8,14 @@ from functools import wraps
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter
+from rest_framework import serializers
 
 from contests.errors import ContestRefused
 from contests.models import Contest
 from contests.selectors.access import contest_get, contest_organises, contest_readable
 from judge.api.errors import ApiError
+from judge.api.fields import StrictCharField
+from judge.models import Mode
 
 SLUG_PARAM = OpenApiParameter("slug", str, OpenApiParameter.PATH)
 
@@ -47,3 +50,12 @@ def organised_contest(user: Any, slug: str) -> Contest:
     if not contest_organises(user, contest):
         raise ApiError("permission_denied", "Only the contest's organisers may do this.", 403)
     return contest
+
+
+class SubmitFieldsSerializer(serializers.Serializer):
+    """What a contest's and a group's submission share; each names its own ``problem``."""
+
+    language = StrictCharField(max_length=16)
+    device = StrictCharField(max_length=32, required=False)
+    mode = serializers.ChoiceField(choices=(Mode.SUBMIT, Mode.RUN), default=Mode.SUBMIT)
+    source = StrictCharField(trim_whitespace=False, allow_blank=True)

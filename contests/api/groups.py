@@ -11,7 +11,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from contests.api.common import SLUG_PARAM, refusals_as_api_errors
+from contests.api.common import SLUG_PARAM, SubmitFieldsSerializer, refusals_as_api_errors
 from contests.models import Group, Role
 from contests.selectors.access import group_manages, group_role, groups_of
 from contests.selectors.groups import group_get, group_leaderboard, group_members, group_problems
@@ -25,7 +25,6 @@ from judge.api.errors import ApiError
 from judge.api.fields import StrictCharField, StrictSlugField
 from judge.api.submissions import SubmissionSerializer, render
 from judge.api.throttles import SubmissionCreateThrottle
-from judge.models import Mode
 from problems.models import Problem
 
 
@@ -136,12 +135,8 @@ class GroupProblemSubmitView(GenericAPIView):
     permission_classes = [IsAuthenticated]
     serializer_class = SubmissionSerializer
 
-    class GroupSubmitSerializer(serializers.Serializer):
+    class GroupSubmitSerializer(SubmitFieldsSerializer):
         problem = StrictSlugField(max_length=100)
-        language = StrictCharField(max_length=16)
-        device = StrictCharField(max_length=32, required=False)
-        mode = serializers.ChoiceField(choices=(Mode.SUBMIT, Mode.RUN), default=Mode.SUBMIT)
-        source = StrictCharField(trim_whitespace=False, allow_blank=True)
 
     def get_throttles(self):
         return [SubmissionCreateThrottle()]

@@ -10,7 +10,12 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from contests.api.common import SLUG_PARAM, readable_contest, refusals_as_api_errors
+from contests.api.common import (
+    SLUG_PARAM,
+    SubmitFieldsSerializer,
+    readable_contest,
+    refusals_as_api_errors,
+)
 from contests.api.contests import ContestSerializer, contest_data
 from contests.services.participation import (
     contest_join,
@@ -22,7 +27,6 @@ from contests.services.participation import (
 from judge.api.fields import StrictCharField
 from judge.api.submissions import SubmissionSerializer, render
 from judge.api.throttles import SubmissionCreateThrottle
-from judge.models import Mode
 
 
 class ContestJoinView(GenericAPIView):
@@ -79,12 +83,8 @@ class ContestSubmitView(GenericAPIView):
     permission_classes = [IsAuthenticated]
     serializer_class = SubmissionSerializer
 
-    class ContestSubmitSerializer(serializers.Serializer):
+    class ContestSubmitSerializer(SubmitFieldsSerializer):
         problem = StrictCharField(max_length=8, help_text="the problem's label: A, B, ...")
-        language = StrictCharField(max_length=16)
-        device = StrictCharField(max_length=32, required=False)
-        mode = serializers.ChoiceField(choices=(Mode.SUBMIT, Mode.RUN), default=Mode.SUBMIT)
-        source = StrictCharField(trim_whitespace=False, allow_blank=True)
 
     def get_throttles(self):
         return [SubmissionCreateThrottle()]
