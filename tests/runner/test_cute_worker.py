@@ -59,7 +59,9 @@ def test_worker_without_the_package_says_it_lacks_cute_dsl(monkeypatch):
 
 def test_other_languages_need_no_package_check(monkeypatch):
     monkeypatch.setattr(cutedsl, "install_dirs", lambda: None)
-    preparation.require_language_package(SimpleNamespace(job=SimpleNamespace(language="cuda")))
+    preparation.require_language_package(
+        SimpleNamespace(job=SimpleNamespace(language="cuda", device="cuda"))
+    )
 
 
 def test_package_on_pythonpath_is_mounted_and_added_for_the_child(tmp_path, monkeypatch, no_cache):

@@ -48,7 +48,7 @@ def cuda_solutions(package) -> list:
     )
 
 
-def tests_only(problem: ProblemSpec) -> ProblemSpec:
+def without_benchmarks(problem: ProblemSpec) -> ProblemSpec:
     return dataclasses.replace(problem, benchmarks=())
 
 
@@ -64,7 +64,7 @@ def test_every_catalog_problem_has_a_correct_and_a_wrong_cuda_solution_the_cpu_j
 def test_catalog_cuda_solutions_judged_on_the_cpu(package):
     from runner import judge  # noqa: PLC0415 - judging imports torch
 
-    problem = tests_only(ProblemSpec.from_dir(package))
+    problem = without_benchmarks(ProblemSpec.from_dir(package))
     full = os.environ.get("KJ_CUDA_CPU_SWEEP") == "full"
     failures = []
     for path in cuda_solutions(package):
