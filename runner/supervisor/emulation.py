@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 FLAG = "cuda_cpu_emulation"
 DIAGNOSTICS_MODULE = "runner.languages.cuda.diagnostics"
 _LINE = re.compile(r"\bline (\d+)")
+# the emulation's lost-update error names the code by its offset in the library
+# (runner/languages/cuda/emu/src/race.cpp); the supervisor turns it into the user's line
+_CODE = re.compile(r" \[code \+0x([0-9a-f]+)\]")
+_ADDR2LINE_LINE = re.compile(re.escape(USER_FILE) + r":(\d+)")
 _NAMED = re.compile(re.escape(USER_FILE) + r":(\d+):\s*(.*)", re.S)
 
 
@@ -119,9 +123,41 @@ def run_tests(j: Judgement) -> tuple[str, str]:
     try:
         verdict, message = functional.run_tests(j)
     except Verdict as v:
-        v.verdict, v.message = diagnose(j, v.verdict, v.message)
+        v.verdict, v.message = diagnose(j, v.verdict, name_code_lines(j, v.message))
         raise
-    return diagnose(j, verdict, message)
+    return diagnose(j, verdict, name_code_lines(j, message))
+
+
+def name_code_lines(j: Judgement, message: str) -> str:
+    """``[code +0x...]`` in the emulation's message replaced by the user's line it belongs to
+    (``addr2line`` on the solution's library, in the sandbox: the library is the user's), or
+    removed where it names none."""
+    match = _CODE.search(message or "")
+    if match is None:
+        return message
+    line = None
+    if j.module_path is not None and Path(j.module_path).is_file():
+        line = _code_line(Path(j.module_path), match.group(1))
+    return message.replace(match.group(0), f" at line {line}" if line else "")
+
+
+def _code_line(library: Path, offset: str) -> int | None:
+    import shutil  # noqa: PLC0415
+    import tempfile  # noqa: PLC0415
+
+    from runner.sandbox import process as proc  # noqa: PLC0415
+
+    with tempfile.TemporaryDirectory(prefix="kj-lines-") as d:
+        shutil.copy(library, Path(d) / "solution.so")
+        out = proc.run_capture(
+            ["addr2line", "-e", "solution.so", f"0x{offset}"],
+            Path(d),
+            timeout_s=30,
+            env=proc.base_env(),
+            cap_bytes=64 * 1024,
+        )
+    found = _ADDR2LINE_LINE.search(out.output)
+    return int(found.group(1)) if found else None
 
 
 def diagnose(j: Judgement, verdict: str, message: str) -> tuple[str, str]:

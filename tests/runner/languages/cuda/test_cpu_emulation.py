@@ -284,3 +284,26 @@ def test_threads_that_returned_count_as_arrived_and_activemask_is_who_meets(lib)
     assert set(masks[[0, 5, 9, 32, 41]]) == {0x3FF}
     # warp 0: lanes 20-31 are all live and meet; warp 1: only lanes 32-39 are live (t < 40)
     assert set(masks[64 + np.arange(20, 32)]) == {0xFFF00000}
+
+
+def test_a_lost_update_on_global_memory_is_an_error_naming_both_threads(library):
+    out = run_alone(library, "lib.fail_global_sum(buf)")
+    assert out.startswith("719 unspecified launch failure: kernel global_sum"), out
+    assert "a lost update" in out and "thread 0 of block 0 and thread 1 of block 0" in out, out
+
+
+def test_a_lost_update_on_shared_memory_between_two_barriers_is_an_error(library):
+    out = run_alone(library, "lib.fail_shared_sum(buf)")
+    assert out.startswith("719 unspecified launch failure: kernel shared_sum"), out
+    assert "a lost update" in out, out
+
+
+def test_flags_ordered_updates_own_elements_and_atomics_are_not_lost_updates(library):
+    call = "flag = (ctypes.c_int * 1)(0)\nlib.run_ordered_updates(buf, flag)\n"
+    out = run_alone(library, call + "print(buf[40], buf[41])")
+    assert out.splitlines() == ["33.0 6.0", "0"], out
+
+
+def test_the_lost_update_check_can_be_turned_off(library):
+    out = run_alone(library, "lib.fail_global_sum(buf)", {"KJ_EMU_RACE": "0"})
+    assert out == "0", out

@@ -84,6 +84,8 @@ struct Worker {
     std::vector<unsigned> exited;     // per warp: lanes that exited
     std::vector<unsigned> waiting;    // per warp: lanes waiting at a warp operation
     char* dyn_smem = nullptr;
+    long block = 0;          // linear index of the block running now
+    uint32_t barriers = 0;   // __syncthreads() the block has passed (race.cpp's phases)
 };
 Worker* current_worker();  // null outside a kernel
 int thread_at(const Worker* w, int position);  // start order -> linear thread index
@@ -99,6 +101,9 @@ void warp_check_exit(Worker* w, int t);  // a lane exits: no waiting lane may na
 void barrier_check(Worker* w);  // all live threads wait at __syncthreads: release them
 std::string describe_waits(Worker* w);
 bool warp_resolve_activemask(Worker* w);  // no other progress: __activemask() returns who is there  // what the waiting threads wait for, for a deadlock
+
+// ---- lost updates (race.cpp) ----
+void race_launch_begin();  // a new launch: forget the previous one's accesses
 
 // ---- errors (errors.cpp) ----
 struct Settings {

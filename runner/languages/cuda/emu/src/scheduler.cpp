@@ -216,6 +216,8 @@ void run_block(Worker* w, const Launch& L, long b) {
     blockDim = L.cfg.block;
     gridDim = g;
     w->launch = &L;
+    w->block = b;
+    w->barriers = 0;
     w->n = L.nthreads;
     if ((int)w->slots.size() < w->n) w->slots.resize(w->n);
     for (int i = 0; i < w->n; i++) w->slots[i] = Slot{};
@@ -311,6 +313,7 @@ int launch(const LaunchConfig& cfg, Thunk thunk, void* closure) {
         return cudaErrorInvalidConfiguration;
     }
     Launch L{cfg, thunk, closure, nblocks, (int)nthreads};
+    race_launch_begin();
     Worker* me = own_worker();
     int extra = std::min<long>(settings().threads, nblocks) - 1;
     if (extra > 0) {

@@ -152,6 +152,7 @@ void barrier_check(Worker* w) {
         make_runnable(w, t);
     }
     w->arrived = 0;
+    w->barriers++;
 }
 
 std::string describe_waits(Worker* w) {

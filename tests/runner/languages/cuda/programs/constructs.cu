@@ -337,3 +337,39 @@ __global__ void early_exit(const float* x, float* y, unsigned* masks, int n) {
 extern "C" void run_early_exit(const float* x, float* y, unsigned* masks, int n) {
     early_exit<<<1, 64>>>(x, y, masks, n);
 }
+
+// ---- lost updates (a plain read-modify-write of one location by unordered threads) ----
+__global__ void global_sum(const float* x, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) *out += x[i];  // lost update: every thread adds into out[0]
+}
+extern "C" void fail_global_sum(float* x) { global_sum<<<2, 32>>>(x, x + 63, 63); }
+
+__global__ void shared_sum(const float* x, float* out) {
+    __shared__ float total;
+    if (threadIdx.x == 0) total = 0.0f;
+    __syncthreads();
+    total += x[threadIdx.x];  // lost update: between the same two barriers
+    __syncthreads();
+    if (threadIdx.x == 0) out[blockIdx.x] = total;
+}
+extern "C" void fail_shared_sum(float* x) { shared_sum<<<1, 32>>>(x, x + 32); }
+
+// not lost updates: a flag many threads store without reading it, updates a barrier orders,
+// each thread's own element, atomics, and a thread's private array
+__global__ void ordered_updates(float* x, int* flag) {
+    __shared__ float s;
+    if (threadIdx.x == 0) s = 1.0f;
+    __syncthreads();
+    if (threadIdx.x == 1) s += 1.0f;
+    __syncthreads();
+    if (threadIdx.x == 2) s *= 3.0f;
+    __syncthreads();
+    float mine[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    for (int k = 0; k < 4; k++) mine[k] += x[threadIdx.x] * k;
+    x[threadIdx.x] += mine[threadIdx.x % 4];
+    if (x[threadIdx.x] > 0.0f) *flag = 1;
+    atomicAdd(&x[40], 1.0f);
+    if (threadIdx.x == 0) x[41] = s;
+}
+extern "C" void run_ordered_updates(float* x, int* flag) { ordered_updates<<<1, 32>>>(x, flag); }
