@@ -167,7 +167,7 @@ class ChildProcess:
         if context_on_request:
             env["KERNELJUDGE_CONTEXT_ON_REQUEST"] = "1"
         argv = [
-            sys.executable,
+            proc.PYTHON,
             "-m",
             "runner.child.native_child" if self.native else "runner.child.torch_child",
             "--fd",

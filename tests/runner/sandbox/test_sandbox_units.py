@@ -231,3 +231,17 @@ def test_wrap_runs_under_the_none_backend(tmp_path):
     with pytest.warns(UserWarning):
         o = run(req)
     assert o.returncode == 0 and o.stdout.decode().strip() == "1", o.stderr
+
+
+def test_the_interpreter_is_named_under_the_venvs_real_folder(tmp_path, monkeypatch):
+    """A venv reached through a symlinked folder is bound at its real path, so the child's
+    interpreter is named there (the symlink's path does not exist inside the sandbox)."""
+    from runner.sandbox import process  # noqa: PLC0415
+
+    real = tmp_path / "real-venv"
+    (real / "bin").mkdir(parents=True)
+    (real / "bin" / "python").symlink_to(sys.executable)
+    (tmp_path / "work").mkdir()
+    (tmp_path / "work" / ".venv").symlink_to(real)
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "work" / ".venv" / "bin" / "python"))
+    assert process._python() == str(real.resolve() / "bin" / "python")
