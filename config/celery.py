@@ -5,8 +5,13 @@ from pathlib import Path
 
 from celery import Celery
 from celery.signals import worker_ready
+from kombu.transport import TRANSPORT_ALIASES
+
+from config import filesystem_broker
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+# filesystem:// (the embedded default) writes each message whole before a consumer can see it
+TRANSPORT_ALIASES[filesystem_broker.NAME] = filesystem_broker.PATH
 
 app = Celery("judge")
 app.config_from_object("django.conf:settings", namespace="CELERY")
