@@ -14,8 +14,9 @@
 //     and one of the two writers read that address (since its last barrier) before writing.
 // Two threads storing a flag (`*found = 1`) do not read it and are not reported; a thread that
 // reads a value another thread wrote is not reported either (the shared-memory diagnostics
-// cover missing barriers). The table keeps the first KJ_EMU_RACE_BUDGET accesses of each
-// launch (default 2^19); later ones are not checked. KJ_EMU_RACE=0 turns the check off.
+// cover missing barriers). The first KJ_EMU_RACE_BUDGET accesses of the process (default 2^21:
+// the first tests' launches) are checked, the table (at most 2^18 addresses) emptied at each
+// launch; later accesses cost a call and a load. KJ_EMU_RACE=0 turns the check off.
 #include <dlfcn.h>
 
 #include <atomic>
@@ -40,7 +41,8 @@ struct Access {
 
 std::mutex table_mutex;
 std::unordered_map<uintptr_t, Access>& table = *new std::unordered_map<uintptr_t, Access>;
-std::atomic<long> budget{0};
+std::atomic<long> budget{-1};  // -1: not read yet
+constexpr size_t kMaxAddresses = 1 << 18;  // per launch: about 20 MB of table
 std::atomic<bool> reported{false};
 
 bool enabled() {
@@ -51,11 +53,11 @@ bool enabled() {
     return on;
 }
 
-long budget_per_launch() {
+long budget_of_process() {
     static const long n = [] {
         const char* v = getenv("KJ_EMU_RACE_BUDGET");
         long x = v && *v ? strtol(v, nullptr, 0) : 0;
-        return x > 0 ? x : 1L << 19;
+        return x > 0 ? x : 1L << 21;
     }();
     return n;
 }
@@ -109,8 +111,9 @@ std::string who(const Worker* w, uint64_t id) {
 void race_launch_begin() {
     if (!enabled()) return;
     std::lock_guard<std::mutex> lock(table_mutex);
+    if (budget.load(std::memory_order_relaxed) < 0)
+        budget.store(budget_of_process(), std::memory_order_relaxed);
     table.clear();
-    budget.store(budget_per_launch(), std::memory_order_relaxed);
 }
 
 namespace {
@@ -133,7 +136,12 @@ inline void access(void* addr, unsigned size, bool write, const void* pc) {
     uint64_t other = 0;
     {
         std::lock_guard<std::mutex> lock(table_mutex);
-        Access& e = table[a];
+        auto it = table.find(a);
+        if (it == table.end()) {
+            if (table.size() >= kMaxAddresses) return;
+            it = table.emplace(a, Access{}).first;
+        }
+        Access& e = it->second;
         if (!write) {
             e.reader = me;
             e.rphase = phase;
