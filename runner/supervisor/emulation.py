@@ -115,6 +115,24 @@ def first_error(log: str) -> str:
     return next((ln for ln in lines if "error" in ln), lines[0] if lines else "")
 
 
+def start_diagnostics(j: Judgement) -> None:
+    """Called as the judged build starts: an emulated Run (always diagnosed) starts its
+    diagnostics build beside it (runner/languages/cuda/diagnostics_build.py)."""
+    if not emulated(j.job) or j.job.mode != "run" or _diagnostics_module() is None:
+        return
+    from runner.languages.cuda import diagnostics_build  # noqa: PLC0415
+
+    diagnostics_build.prebuild(j)
+
+
+def _diagnostics_module():
+    try:
+        found = importlib.util.find_spec(DIAGNOSTICS_MODULE)
+    except ModuleNotFoundError:  # no runner/languages/cuda package at all
+        found = None
+    return importlib.import_module(DIAGNOSTICS_MODULE) if found is not None else None
+
+
 def run_tests(j: Judgement) -> tuple[str, str]:
     """The functional tests (runner/supervisor/functional.py); for CUDA on the CPU, their
     verdict, raised or returned, passes the diagnostics hook (:func:`diagnose`)."""
@@ -167,13 +185,9 @@ def diagnose(j: Judgement, verdict: str, message: str) -> tuple[str, str]:
     diagnostics module (``runner/languages/cuda/diagnostics.py``, function ``diagnose(j, *,
     verdict, message) -> (verdict, message)``) may replace the message with what it found; it
     never turns a failing verdict into a pass. Without that module, nothing changes."""
-    try:
-        found = importlib.util.find_spec(DIAGNOSTICS_MODULE)
-    except ModuleNotFoundError:  # no runner/languages/cuda package at all
-        found = None
-    if found is None:
+    module = _diagnostics_module()
+    if module is None:
         return verdict, message
-    module = importlib.import_module(DIAGNOSTICS_MODULE)
     new_verdict, new_message = module.diagnose(j, verdict=verdict, message=message)
     if verdict != "accepted" and new_verdict == "accepted":
         return verdict, message  # a diagnostic describes a failure, never excuses one

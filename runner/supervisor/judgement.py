@@ -202,6 +202,7 @@ class Judgement:
         # torch and loads the reference.
         t_spawn = time.monotonic()
         compiler = Background(self._prepare_source)
+        emulation.start_diagnostics(self)  # an emulated Run's diagnostics build, beside it
         try:
             # the child starts beside the compile (on the CPU: emulated CUDA's native child)
             early = job.device == "cuda" or emulation.emulated(job)

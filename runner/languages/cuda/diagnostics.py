@@ -17,7 +17,8 @@ failing verdict into a pass, and a diagnostic found on an accepted run is report
 verdict without changing it (the GPU would have accepted the same outputs).
 
 Entry point: ``diagnose(j, verdict=..., message=...)``, called by the judgement's hook
-(runner/supervisor/emulation.py) after the functional tests.
+(runner/supervisor/emulation.py) after the functional tests. The build itself, and a Run's
+build started beside the judged one, are in diagnostics_build.py.
 """
 
 from __future__ import annotations
@@ -36,9 +37,9 @@ import torch
 
 from runner.common.tensors import TORCH_DTYPES
 from runner.languages.cuda import asan_report, harness
+from runner.languages.cuda.diagnostics_build import build_library, take_prebuilt
 from runner.sandbox import process as proc
 from runner.supervisor.checks import check_call
-from runner.supervisor.compile import USER_FILE
 from runner.supervisor.functional import selected_tests
 from runner.supervisor.inputs import derive_seed, generate_inputs
 
@@ -57,32 +58,14 @@ EMULATION_ERROR = re.compile(r"\bkernel \S.* \(launched at line \d+\)")
 BUDGET_S = 30.0  # all diagnostic runs of one judgement stop starting after this
 MAX_CASE_BYTES = 64 << 20  # tests with larger buffers are not diagnosed (AddressSanitizer, 1 core)
 MAX_CALL_MS = 200.0  # passing tests whose judged call took longer are not diagnosed
-FILL_OTHER = "0x7f"
+FILL_OTHER = "0x7f"  # 0x7f7f7f7f: a huge float, a NaN half, a large int: never plausible
 UNINITIALISED = "uninitialised shared memory"
 # the judged build's calls of each test: (KJ_EMU_ORDER, KJ_EMU_SMEM_FILL)
 VARIANTS = (("forward", "0"), ("reverse", "0"), ("forward", FILL_OTHER), ("reverse", FILL_OTHER))
 SANITIZED, JUDGED = (
     "sanitized.so",
     "judged.so",
-)  # the two builds, in the diagnostics' folder  # 0x7f7f7f7f: a huge float, a NaN half, a large int: never a plausible value
-# put before the user's first line (``#line 1``: their line numbers stay): the source step makes
-# ``__shared__`` ``static thread_local``, which AddressSanitizer does not guard; as plain statics
-# (one worker thread runs the blocks one after another) it puts redzones around each array
-SHARED_AS_STATICS = "#define thread_local\n#line 1\n"
-# appended to the diagnostics build (after the user's last line: their line numbers stay): the
-# emulated block and thread at the moment AddressSanitizer reports
-WHERE_SOURCE = r"""
-#include <stdio.h>
-extern "C" void kj_diag_where(char* buf, int n) {
-    unsigned b[3] = {blockIdx.x, blockIdx.y, blockIdx.z};
-    unsigned t[3] = {threadIdx.x, threadIdx.y, threadIdx.z};
-    int k = (b[1] || b[2]) ? snprintf(buf, n, "block (%u, %u, %u)", b[0], b[1], b[2])
-                           : snprintf(buf, n, "block %u", b[0]);
-    if (k < 0 || k >= n) return;
-    if (t[1] || t[2]) snprintf(buf + k, n - k, ", thread (%u, %u, %u)", t[0], t[1], t[2]);
-    else snprintf(buf + k, n - k, ", thread %u", t[0]);
-}
-"""
+)  # the two builds, in the diagnostics' folder
 
 
 @dataclass
@@ -96,6 +79,9 @@ def diagnose(j: Judgement, *, verdict: str, message: str) -> tuple[str, str]:
     """The judgement's verdict and message, the message extended with what the diagnostics
     found (and ``emulation_diagnostic`` in the flags). The verdict is returned unchanged."""
     if not wanted(j, verdict, message):
+        prebuilt = take_prebuilt(j)
+        if prebuilt is not None:
+            prebuilt.discard()
         return verdict, message
     t0 = time.monotonic()
     try:
@@ -141,9 +127,12 @@ def find(j: Judgement, failing: str | None) -> Diagnosis | None:
     """The first diagnostic over the public tests (and the failing one), or None."""
     # a folder of its own, not the job's: the solution's child (still alive) can write there
     work = Path(tempfile.mkdtemp(prefix="kj-diag-"))
+    prebuilt = take_prebuilt(j)
     try:
         os.chmod(work, 0o700)
-        library = build_library(j, work)
+        library = prebuilt.result() if prebuilt is not None else None
+        if library is None:
+            library = build_library(j, work)
         if library is None:
             return None
         params = [{"name": p.name, "dtype": p.dtype, "role": p.role} for p in j.problem.params]
@@ -177,6 +166,8 @@ def find(j: Judgement, failing: str | None) -> Diagnosis | None:
                 return found
         return None
     finally:
+        if prebuilt is not None:
+            prebuilt.discard()
         if not os.environ.get("KERNELJUDGE_KEEP_JOBDIR"):
             shutil.rmtree(work, ignore_errors=True)
 
@@ -212,23 +203,6 @@ def _numel(shape: tuple[int, ...]) -> int:
     for s in shape:
         n *= int(s)
     return n
-
-
-def build_library(j: Judgement, work: Path) -> Path | None:
-    """The solution's diagnostics build (AddressSanitizer, one worker thread), with the
-    ``kj_diag_where`` helper after the user's code; without it when that does not compile."""
-    from runner.languages.cuda import cpu_build  # noqa: PLC0415
-
-    options = cpu_build.BuildOptions(diagnostics=True)
-    for tail in (WHERE_SOURCE, ""):
-        out = work / ("build" if tail else "build-plain")
-        out.mkdir(parents=True, exist_ok=True)
-        src = out / USER_FILE
-        src.write_text(SHARED_AS_STATICS + j.job.source.rstrip("\n") + "\n" + tail)
-        res = cpu_build.build(src, out, options=options, timeout_s=j.limits.compile_timeout_s)
-        if res.ok and res.so_path is not None:
-            return res.so_path
-    return None
 
 
 def prepare_case(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import struct
 from types import SimpleNamespace
 
-from runner.languages.cuda import diagnostics
+from runner.languages.cuda import diagnostics, diagnostics_build
 
 PARAMS = [
     {"name": "x", "dtype": "f32", "role": "in"},
@@ -80,3 +80,28 @@ def test_an_error_the_emulation_described_itself_is_not_diagnosed_again():
     )
     assert not diagnostics.wanted(run, "runtime_error", own)
     assert diagnostics.wanted(run, "runtime_error", "The process was killed by SIGSEGV in solve.")
+
+
+class FakeJudgement:  # weak-referenceable, as the real one is
+    def __init__(self, mode: str):
+        self.job = SimpleNamespace(mode=mode, source="__global__ void k() {}\n")
+        self.limits = SimpleNamespace(compile_timeout_s=60)
+
+
+def test_a_runs_diagnostics_build_starts_early_and_is_taken_once(monkeypatch):
+    built = []
+
+    def fake_build(j, folder):
+        built.append(folder)
+        return folder / "solution.so"
+
+    monkeypatch.setattr(diagnostics_build, "build_library", fake_build)
+    run, submit = FakeJudgement("run"), FakeJudgement("submit")
+    diagnostics_build.prebuild(submit)
+    assert diagnostics_build.take_prebuilt(submit) is None  # a Submit is diagnosed only on failure
+    diagnostics_build.prebuild(run)
+    prebuilt = diagnostics_build.take_prebuilt(run)
+    assert prebuilt.result() == built[0] / "solution.so" and prebuilt.folder == built[0]
+    assert diagnostics_build.take_prebuilt(run) is None
+    prebuilt.discard()
+    assert not built[0].exists()
