@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 FLAG = "emulation_diagnostic"  # result.flags: a diagnostic is in the message
+SWITCH = "KERNELJUDGE_CUDA_DIAGNOSTICS"  # "off" in the worker's environment: none run
 # verdicts worth a diagnosis: those whose cause may be a hidden memory error or race
 DIAGNOSED_VERDICTS = ("wrong_answer", "runtime_error", "accepted")
 # the emulation's own runtime errors (runner/languages/cuda/emu/src/errors.cpp) name the kernel,
@@ -111,7 +112,10 @@ def wanted(j: Judgement, verdict: str, message: str = "") -> bool:
     a GPU hides is what a learner's Run is for); never after a Submit was accepted (its
     verdict, times and board entry must not wait), a timeout, a memory or output limit, a
     compile error, or a runtime error the emulation described itself (a divergent barrier, a
-    shuffle mask naming an exited lane: its message names the kernel and the line)."""
+    shuffle mask naming an exited lane: its message names the kernel and the line). A worker
+    whose environment sets KERNELJUDGE_CUDA_DIAGNOSTICS=off runs none."""
+    if os.environ.get(SWITCH, "on") == "off":
+        return False  # the worker's operator turned them off (their CPU time)
     if verdict not in DIAGNOSED_VERDICTS:
         return False
     if verdict == "runtime_error" and EMULATION_ERROR.search(message or ""):

@@ -105,3 +105,9 @@ def test_a_runs_diagnostics_build_starts_early_and_is_taken_once(monkeypatch):
     assert diagnostics_build.take_prebuilt(run) is None
     prebuilt.discard()
     assert not built[0].exists()
+
+
+def test_a_worker_can_turn_the_diagnostics_off(monkeypatch):
+    run = SimpleNamespace(job=SimpleNamespace(mode="run"))
+    monkeypatch.setenv("KERNELJUDGE_CUDA_DIAGNOSTICS", "off")
+    assert not diagnostics.wanted(run, "accepted") and not diagnostics.wanted(run, "wrong_answer")
