@@ -38,7 +38,7 @@ from runner.supervisor.windows import (
 )
 
 if TYPE_CHECKING:
-    from runner.supervisor.judgement import Judgement
+    from runner.supervisor.context import Judgement
 
 __all__ = ["Calibration", "calibrate", "timed_call_message"]
 

@@ -23,7 +23,7 @@ from runner.supervisor.outcome import Verdict
 
 if TYPE_CHECKING:
     from runner.contract import JobSpec
-    from runner.supervisor.judgement import Judgement
+    from runner.supervisor.context import Judgement
 
 # result.flags of every emulated judgement (the site labels it "CPU emulation" and ranks it on
 # no board: judge/rules.py, judge/leaderboards/services.py)

@@ -12,7 +12,7 @@ from runner.supervisor.inputs import derive_seed, generate_inputs
 from runner.supervisor.outcome import child_error_verdict, fmt_sizes
 
 if TYPE_CHECKING:
-    from runner.supervisor.judgement import Judgement
+    from runner.supervisor.context import Judgement
 
 JIT_ALLOWANCE_S = 60.0  # on top of the per-test limit for languages compiled at first call
 

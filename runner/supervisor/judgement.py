@@ -206,7 +206,7 @@ class Judgement:
             # the child starts beside the compile (on the CPU: emulated CUDA's native child)
             early = job.device == "cuda" or emulation.emulated(job)
             if early and self.child is None and self.spare is None:
-                self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
+                self.child = ChildProcess(self.job, self.dir, self.max_file_bytes())
             if job.device == "cuda":
                 self._require_cuda()
             self._load_reference()
@@ -219,7 +219,7 @@ class Judgement:
             self._require_cuda()  # explains that this needs a GPU worker
         self.module_path = module_path
         if self.child is None:
-            self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
+            self.child = ChildProcess(self.job, self.dir, self.max_file_bytes())
         self.phases["start_s"] = time.monotonic() - t_spawn  # wall time until compiled+ready
         # the language's runtime before the calibration (outside the GPU lock); Mojo's in the
         # torch child only (the native child of mode run has no calibration)
@@ -229,7 +229,7 @@ class Judgement:
             self._calibrate()
         elif job.mode == "profile":
             self._calibrate([profile.main_case(self.problem, job.device)[0]])
-        self._start_child(module_path)
+        self.start_child(module_path)
         verdict, message = emulation.run_tests(self)  # functional.run_tests, diagnosed
         if verdict != "accepted" or job.mode == "run":
             return verdict, message
@@ -298,13 +298,13 @@ class Judgement:
         self.reference = load_reference(self.problem)
         self.make_inputs = getattr(self.reference, "make_inputs", None)
 
-    def _max_file_bytes(self) -> int:
+    def max_file_bytes(self) -> int:
         most = self.limits.output_bytes * OUTPUT_HARD_FACTOR + (1 << 20)
         if self.job.language in CHILD_COMPILING_LANGUAGES:
             return max(most, CHILD_COMPILE_FILE_BYTES)
         return most
 
-    def _param_list(self) -> list[dict]:
+    def param_list(self) -> list[dict]:
         return [
             {"name": p.name, "dtype": p.dtype, "role": p.role, "py_layout": p.py_layout}
             for p in self.problem.params
@@ -331,18 +331,18 @@ class Judgement:
         if not reply.get("ok"):
             raise child_error_verdict(reply, where)
 
-    def _start_child(self, module_path: Path) -> None:
+    def start_child(self, module_path: Path) -> None:
         t0 = time.monotonic()
         msg = {
             "op": "init",
             "device": self.job.device,
             "language": self.job.language,
-            "params": self._param_list(),
+            "params": self.param_list(),
             "module_path": str(module_path),
             "entry_symbol": self.entry_symbol,
             # applied by the child to itself before it loads user code (a spare child was
             # started before this job was known)
-            "max_file_bytes": self._max_file_bytes(),
+            "max_file_bytes": self.max_file_bytes(),
         }
         reply = self.ask(
             msg, self.limits.test_timeout_s + JIT_ALLOWANCE_S, "while loading the solution"

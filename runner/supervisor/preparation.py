@@ -14,7 +14,7 @@ from runner.supervisor.outcome import Verdict
 
 if TYPE_CHECKING:
     from runner.contract import JobSpec
-    from runner.supervisor.judgement import Judgement
+    from runner.supervisor.context import Judgement
 
 PY_FILE = "solution.py"
 GPU_ONLY_LANGUAGES = tuple(lang for lang in LANGUAGES if lang not in CPU_LANGUAGES)
@@ -124,14 +124,14 @@ def prepare_source(j: Judgement) -> Path:
     if job.language == "mojo":
         from runner.supervisor.mojo_entry import check_entry  # noqa: PLC0415
 
-        problem = check_entry(res.so_path, job.source, j._param_list())
+        problem = check_entry(res.so_path, job.source, j.param_list())
         if problem is not None:
             raise Verdict("compile_error", f"Compiled, but {problem}")
         j.entry_symbol = "solve"
         return res.so_path
     from runner.supervisor.compile import find_entry  # noqa: PLC0415
 
-    symbol, linkage = find_entry(res.so_path, j._param_list())
+    symbol, linkage = find_entry(res.so_path, j.param_list())
     if symbol is None:
         raise Verdict("compile_error", f"Compiled, but {linkage}.")
     j.entry_symbol = symbol

@@ -28,7 +28,7 @@ from runner.supervisor.outcome import child_error_verdict
 
 if TYPE_CHECKING:
     from runner.contract import BenchmarkCase
-    from runner.supervisor.judgement import Judgement
+    from runner.supervisor.context import Judgement
 
 CALIBRATION_WINDOWS = 15  # empty-call bursts and null cycles per case, before the solution loads
 NOISE_WINDOWS = 7  # single empty windows that measure the clock's noise (the first warms up)

@@ -124,7 +124,7 @@ def fake_judgement(tmp_path: Path, source: str) -> SimpleNamespace:
         compile_log="",
         entry_symbol="",
         emit=lambda event: None,
-        _param_list=lambda: VECTOR_ADD_PARAMS,
+        param_list=lambda: VECTOR_ADD_PARAMS,
     )
 
 
