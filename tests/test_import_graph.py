@@ -210,3 +210,31 @@ def test_apps_import_downwards_only() -> None:
             elif app in ALLOWED and other not in ALLOWED[app] and not _in(module, *PRESENTATION):
                 wrong.append(f"{module} imports {target}")
     assert sorted(wrong) == []
+
+
+# The runner's two trust sides: the sandboxed child's code (runner.child, and each language
+# plug-in's `child` module) and the supervisor's (runner.supervisor, runner.tools,
+# runner.service, and each plug-in's `supervisor` module).
+def _side(module: str) -> str | None:
+    parts = module.split(".")
+    if _in(module, "runner.child") or (
+        parts[:2] == ["runner", "languages"] and parts[3:4] == ["child"]
+    ):
+        return "child"
+    if _in(module, "runner.supervisor", "runner.tools", "runner.service"):
+        return "supervisor"
+    if parts[:2] == ["runner", "languages"] and parts[3:4] == ["supervisor"]:
+        return "supervisor"
+    return None
+
+
+def test_the_child_and_the_supervisor_never_import_each_other() -> None:
+    assert _side("runner.languages.jax.child") == "child"
+    assert _side("runner.languages.jax.supervisor") == "supervisor"
+    wrong = sorted(
+        f"{module} imports {target}"
+        for module, targets in GRAPH.items()
+        for target in targets
+        if {_side(module), _side(target)} == {"child", "supervisor"}
+    )
+    assert wrong == []
