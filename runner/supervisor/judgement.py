@@ -201,14 +201,14 @@ class Judgement:
         # process starts (imports torch, creates its CUDA context) and this process imports
         # torch and loads the reference.
         t_spawn = time.monotonic()
-        compiler = Background(self._prepare_source)
+        compiler = Background(lambda: preparation.prepare_source(self))
         try:
             # the child starts beside the compile (on the CPU: emulated CUDA's native child)
             early = job.device == "cuda" or emulation.emulated(job)
             if early and self.child is None and self.spare is None:
                 self.child = ChildProcess(self.job, self.dir, self.max_file_bytes())
             if job.device == "cuda":
-                self._require_cuda()
+                preparation.require_cuda(self)
             self._load_reference()
             if self.spare is not None:
                 self.child = self._adopt_spare()
@@ -216,7 +216,7 @@ class Judgement:
             compiler.join()  # never delete the job dir under a running nvcc
         module_path = compiler.result()
         if job.device != "cuda" and not languages.language(job.language).runs_on(job.device):
-            self._require_cuda()  # explains that this needs a GPU worker
+            preparation.require_cuda(self)  # explains that this needs a GPU worker
         self.module_path = module_path
         if self.child is None:
             self.child = ChildProcess(self.job, self.dir, self.max_file_bytes())
@@ -286,12 +286,6 @@ class Judgement:
         return None
 
     # -- compile / load ----------------------------------------------------------------------------
-    def _prepare_source(self) -> Path:
-        return preparation.prepare_source(self)
-
-    def _require_cuda(self) -> None:
-        preparation.require_cuda(self)
-
     def _load_reference(self) -> None:
         from runner.supervisor.inputs import load_reference  # noqa: PLC0415
 
