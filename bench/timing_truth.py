@@ -172,7 +172,7 @@ def _callable(problem, sol: Path, device: str, so_path: str | None, launch_only:
     if jax_solution:  # the judge child's environment for JAX
         import os
 
-        from runner.supervisor.childproc import jax_env
+        from runner.languages.jax.supervisor import jax_env
 
         os.environ.update(jax_env(device))
     if language_of(sol) == "tilelang":  # its kernel cache in a folder of this process's own
@@ -353,7 +353,10 @@ def _event_loop(call, language: str, stream=None) -> float:
 
     flush = torch.empty(256 << 20, dtype=torch.uint8, device="cuda")
     start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    cycles = leadin.scaled(leadin.spin_cycles(), leadin.lead_in_ms(language))
+    from runner.supervisor.language import plugin
+
+    ms = plugin(language).lead_in_ms or leadin.LEAD_IN_MS
+    cycles = leadin.scaled(leadin.spin_cycles(), ms)
     times = []
     on_stream = torch.cuda.stream(stream) if stream is not None else contextlib.nullcontext()
     with on_stream:

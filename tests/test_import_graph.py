@@ -1,7 +1,9 @@
 """The project's import graph, read with `ast` from the source (nothing is imported): no
-circle among the project's own modules (imports inside functions count: a lazy import is
-still a dependency), Django code reaches the runner only through its contract and its service
-client, the runner never imports the site, and the apps import each other downwards only."""
+circle among the project's own modules (imports inside functions and under `TYPE_CHECKING`
+count: a lazy import or a type's import is still a dependency), Django code reaches the runner
+only through its contract and its service client, the runner never imports the site, the
+runner's trusted and untrusted sides never import each other, and the apps import each other
+downwards only."""
 
 from __future__ import annotations
 
@@ -62,24 +64,12 @@ def _absolute(module: str, node: ast.ImportFrom) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
-def _type_checking_only(tree: ast.Module) -> set[ast.AST]:
-    """The nodes under `if TYPE_CHECKING:` (never run, so never an import)."""
-    skipped: set[ast.AST] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
-            for child in node.body:
-                skipped.update(ast.walk(child))
-    return skipped
-
-
 def imports_of(module: str) -> set[str]:
-    """The project modules `module` imports, anywhere in its file (inside functions too)."""
+    """The project modules `module` imports, anywhere in its file (inside functions and under
+    `if TYPE_CHECKING:` too: a type's import is still a dependency)."""
     tree = ast.parse(MODULES[module].read_text(), str(MODULES[module]))
-    skipped = _type_checking_only(tree)
     found: set[str] = set()
     for node in ast.walk(tree):
-        if node in skipped:
-            continue
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -161,8 +151,8 @@ def test_the_circle_finder_finds_a_circle() -> None:
     assert circles(graph) == [["a", "b", "c"]]
 
 
-def test_imports_under_type_checking_are_not_edges() -> None:
-    assert "runner.supervisor.judgement" not in GRAPH["runner.supervisor.functional"]
+def test_imports_under_type_checking_are_edges() -> None:
+    assert "runner.supervisor.context" in GRAPH["runner.supervisor.functional"]
 
 
 @pytest.mark.parametrize("area", [DJANGO_CODE, ("runner",), ("kerneljudge",)], ids=" ".join)
@@ -220,3 +210,31 @@ def test_apps_import_downwards_only() -> None:
             elif app in ALLOWED and other not in ALLOWED[app] and not _in(module, *PRESENTATION):
                 wrong.append(f"{module} imports {target}")
     assert sorted(wrong) == []
+
+
+# The runner's two trust sides: the sandboxed child's code (runner.child, and each language
+# plug-in's `child` module) and the supervisor's (runner.supervisor, runner.tools,
+# runner.service, and each plug-in's `supervisor` module).
+def _side(module: str) -> str | None:
+    parts = module.split(".")
+    if _in(module, "runner.child") or (
+        parts[:2] == ["runner", "languages"] and parts[3:4] == ["child"]
+    ):
+        return "child"
+    if _in(module, "runner.supervisor", "runner.tools", "runner.service"):
+        return "supervisor"
+    if parts[:2] == ["runner", "languages"] and parts[3:4] == ["supervisor"]:
+        return "supervisor"
+    return None
+
+
+def test_the_child_and_the_supervisor_never_import_each_other() -> None:
+    assert _side("runner.languages.jax.child") == "child"
+    assert _side("runner.languages.jax.supervisor") == "supervisor"
+    wrong = sorted(
+        f"{module} imports {target}"
+        for module, targets in GRAPH.items()
+        for target in targets
+        if {_side(module), _side(target)} == {"child", "supervisor"}
+    )
+    assert wrong == []

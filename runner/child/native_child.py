@@ -19,9 +19,9 @@ import os
 import time
 from pathlib import Path
 
-from runner.child import loop, solution
+from runner.child import language, loop, solution
 from runner.common import arena, cudadrv, wire
-from runner.contract.vocabulary import NATIVE_LANGUAGES
+from runner.contract import languages
 
 _perf_counter = time.perf_counter
 
@@ -56,11 +56,15 @@ class NativeChild:
 
     def cmd_init(self, msg: dict) -> dict:
         loop.apply_init_limits(msg)
-        device, language = msg.get("device"), msg.get("language")
-        if (device, language) == ("cpu", "cuda"):
+        device, name = msg.get("device"), msg.get("language") or ""
+        try:  # the language's plug-in (runner/child/language.py): a library it loads
+            lang = language.plugin(name, msg.get("package") or "")(self)
+        except Exception:  # noqa: BLE001 - answered below as a language this child cannot run
+            lang = None
+        if device == "cpu" and lang is not None and languages.emulated(name, device):
             self.device = "cpu"
             info = {"kind": "cpu", "name": "cpu", "arch": None, "l2_bytes": 0}
-        elif device == "cuda" and language in NATIVE_LANGUAGES:
+        elif device == "cuda" and lang is not None and lang.native:
             try:
                 if self.driver is None:
                     self.driver = cudadrv.Driver()
@@ -76,8 +80,9 @@ class NativeChild:
             }
         self.params = msg["params"]
         try:
+            lang.before_load()  # Mojo: the library that keeps its DeviceContext
             self.solve, self.last_error = solution.load_cuda_solution(
-                msg["module_path"], self.params, msg.get("entry_symbol") or "solve", msg["language"]
+                msg["module_path"], self.params, msg.get("entry_symbol") or "solve"
             )
         except BaseException as exc:  # noqa: BLE001 - the library's constructors raised
             return self._error_reply(exc, "while loading the solution")

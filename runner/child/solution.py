@@ -1,4 +1,4 @@
-"""Loading a compiled solution (CUDA, or Mojo: a library exporting a C ``solve``) and building
+"""Loading a compiled solution (a library exporting a C ``solve``: CUDA C++, Mojo) and building
 its arguments from the supervisor's buffers (both children; torch-free)."""
 
 from __future__ import annotations
@@ -17,17 +17,11 @@ def scalar_value(dtype: str, value: Any) -> int | float:
     return int(value) if dtype == "int" else float(value)
 
 
-def load_cuda_solution(
-    path: str, params: list[dict], symbol: str, language: str
-) -> tuple[Any, Any]:
+def load_cuda_solution(path: str, params: list[dict], symbol: str) -> tuple[Any, Any]:
     """(solve, kerneljudge_last_error or None) of a compiled solution; ``symbol`` is the entry
     the supervisor found at compile time (``solve``, or a C++ ``solve`` by its mangled name).
-    argtypes come from the signature (pointers for tensors). A Mojo library is loaded after
-    the library that keeps one DeviceContext per device (runner/child/mojo_context.py)."""
-    if language == "mojo":
-        from runner.child import mojo_context  # noqa: PLC0415
-
-        mojo_context.keep_contexts()
+    argtypes come from the signature (pointers for tensors). What a language needs loaded
+    before its library is its plug-in's (runner/child/language.py, ``before_load``)."""
     lib = ctypes.CDLL(path)
     fn = getattr(lib, symbol)
     fn.restype = None

@@ -18,23 +18,14 @@ import functools
 import torch
 
 LEAD_IN_MS = 0.2
-# JAX's call does more host work before its kernels are queued (dispatch, argument handling,
-# the DLPack views of its results): a longer spin, on JAX's own stream
-# (runner/child/jax_stream.py). The supervisor asks for the same lead-in in the calibration's
-# empty calls.
-# Mojo's kernels run on the stream of the child's kept DeviceContext, on which the child also
-# queues the spin and the events (runner/child/mojo_context.py): Mojo gets the default
-# lead-in, which keeps the host work before its first launch off the clock as it does CUDA's.
-LANGUAGE_LEAD_IN_MS = {"jax": 1.0}
+# A language's plug-in may ask for a longer lead-in (its ``lead_in_ms``: JAX's call does more
+# host work before its kernels are queued, runner/languages/jax/supervisor.py); the supervisor
+# asks for the same lead-in in the calibration's empty calls. Mojo's kernels run on the stream
+# of the child's kept DeviceContext, on which the child also queues the spin and the events
+# (runner/child/mojo_context.py): Mojo gets the default lead-in, which keeps the host work
+# before its first launch off the clock as it does CUDA's.
 MAX_LEAD_IN_MS = 5.0
 MAX_SPIN_CYCLES = 50_000_000  # what a child spins at most, whatever it is asked (~25 ms)
-
-
-def lead_in_ms(language: str) -> float:
-    """The lead-in the supervisor asks of a language's timed calls (and empty calls), sent to
-    the child in spin cycles (``scaled(spin_cycles(), ms)``): the supervisor calibrates the
-    spin once per process, under the GPU lock, so no child's boot times anything."""
-    return LANGUAGE_LEAD_IN_MS.get(language, LEAD_IN_MS)
 
 
 def scaled(cycles: int, ms: float) -> int:

@@ -1,7 +1,8 @@
 """One record per language: what the rest of the project knows about a language without
 loading it. The site's picker and API checks, the starters' file names, the runner's language
 guess, which devices judge it and whether the supervisor builds it into a native library all
-read these records; a language added here is offered everywhere else.
+read these records; a language added here is offered everywhere else. Its code is a plug-in
+that the record names (runner/languages/<name>/, docs/languages/README.md).
 
 Torch-free and Django-free: the site, the client's language guess and both sides of the runner
 import it."""
@@ -40,6 +41,15 @@ class Language:
     # own, docs/languages/cuda.md): verdicts as on a GPU, times that are the emulation's and
     # rank on no board
     emulated_on_cpu: bool = False
+    # the Python package of its plug-in, whose `supervisor` module is the trusted side
+    # (runner/supervisor/language.py) and whose `child` module the sandboxed child loads
+    # (runner/child/language.py); empty: runner.languages.<name> (docs/languages/README.md)
+    package: str = ""
+
+    @property
+    def plugin(self) -> str:
+        """The plug-in's package (``runner.languages.triton``)."""
+        return self.package or f"runner.languages.{self.name}"
 
     def runs_on(self, device: str) -> bool:
         return device in self.devices

@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING
 
 from runner.contract import FLOAT_DTYPES, BenchmarkCase
 from runner.supervisor import call_time, clock, cputime, devices, functional, reftime, stats
+from runner.supervisor import language as plugins
 from runner.supervisor.checks import check_call
 from runner.supervisor.inputs import case_scalars
 from runner.supervisor.outcome import Verdict, child_error_verdict, fmt_sizes
 from runner.supervisor.windows import (
-    LANGUAGE_MAX_GAP_MS,
     MAX_GAP_MS,
     Calibration,
     Cycle,
@@ -38,7 +38,7 @@ from runner.supervisor.windows import (
 )
 
 if TYPE_CHECKING:
-    from runner.supervisor.judgement import Judgement
+    from runner.supervisor.context import Judgement
 
 __all__ = ["Calibration", "calibrate", "timed_call_message"]
 
@@ -159,7 +159,7 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
     j.emit({"phase": "benchmarking", "case": ci + 1, "total": n_cases})
     run = CaseRun(case, scalars)
     run.calibration = calib = j.calibration[ci]
-    most = LANGUAGE_MAX_GAP_MS.get(job.language, MAX_GAP_MS)
+    most = plugins.plugin(job.language).max_gap_ms or MAX_GAP_MS
     gap = min(max(calib.sync_gap_ms, 0.0), most)
     budget = case_budget(j, n_cases)
     wall_budget = stats.cpu_case_wall(budget, n_cases) if job.device == "cpu" else None

@@ -16,48 +16,19 @@ from typing import Any
 
 from runner.common import wire
 from runner.contract import JobSpec, Limits
-from runner.contract.vocabulary import NATIVE_LANGUAGES
 from runner.sandbox import process as proc
-from runner.supervisor import cutedsl, cutile, jax_stream, mojo, mojo_context
+from runner.supervisor import language as plugins
 from runner.supervisor.outcome import ChildDied, ChildTimeout
 
 
 def native_child_for(language: str, device: str, mode: str) -> bool:
-    """Whether a job runs in the torch-free child (runner/child/native_child.py): a CUDA or Mojo
-    solution on a GPU in mode ``run``, which needs no benchmark; CUDA C++ on the CPU device (the
-    emulation) in modes ``run`` and ``submit``, whose timed calls are the host clock there as in
-    the torch child. ``KERNELJUDGE_NATIVE_CHILD=0`` turns it off."""
+    """Whether a job runs in the torch-free child (runner/child/native_child.py), as its
+    language's plug-in says (a CUDA or Mojo solution on a GPU in mode ``run``, which needs no
+    benchmark; CUDA C++ on the CPU device, the emulation, in modes ``run`` and ``submit``).
+    ``KERNELJUDGE_NATIVE_CHILD=0`` turns it off."""
     if os.environ.get("KERNELJUDGE_NATIVE_CHILD", "1") == "0":
         return False
-    if device == "cpu":
-        return language == "cuda" and mode in ("run", "submit")
-    return language in NATIVE_LANGUAGES and device == "cuda" and mode == "run"
-
-
-def jax_env(device: str) -> dict[str, str]:
-    """JAX's settings in every torch child (a spare does not know its language yet; they
-    change nothing for the other languages): the device's platform only, GPU memory taken as
-    needed instead of 75 % of the GPU at start, no persistent compilation cache (XLA compiles
-    in the process; nothing is read from or left for another job), fp32 matmuls in full
-    precision as the reference computes them."""
-    return {
-        "JAX_PLATFORMS": "cpu" if device == "cpu" else "cuda",
-        "XLA_PYTHON_CLIENT_PREALLOCATE": "false",
-        "JAX_ENABLE_COMPILATION_CACHE": "false",
-        "JAX_DEFAULT_MATMUL_PRECISION": "highest",
-        "TF_CPP_MIN_LOG_LEVEL": "2",
-    }
-
-
-def tilelang_env(job_dir: Path) -> dict[str, str]:
-    """TileLang's settings in every torch child: its kernel cache (compiled kernels, nvcc's
-    cubins) inside the job's own folder, deleted with it, so nothing compiled in one job is
-    read by another; no log line per compiled kernel on the solution's stderr. Its nvcc is
-    CUDA_HOME's, else the one on the sandbox's PATH (/usr/local/cuda/bin)."""
-    return {
-        "TILELANG_CACHE_DIR": str(job_dir / ".tilelang-cache"),
-        "TILELANG_PRINT_ON_COMPILATION": "0",
-    }
+    return plugins.plugin(language).native_child(device, mode)
 
 
 def carried_python_paths(runner_root: Path | None = None) -> list[Path]:
@@ -94,7 +65,6 @@ class ChildProcess:
         device: str | None = None,
         memory_bytes: int | None = None,
         timeout_s: float | None = None,
-        triton_interpret: bool | None = None,
         native: bool | None = None,
         context_on_request: bool = False,
         argv_prefix: list[str] | None = None,
@@ -112,7 +82,6 @@ class ChildProcess:
             device = job.device
             memory_bytes = limits.host_memory_bytes
             timeout_s = limits.job_timeout_s
-            triton_interpret = job.language == "triton" and job.device == "cpu"
             native = native_child_for(job.language, job.device, job.mode)
         self.device = device
         self.native = bool(native)
@@ -128,34 +97,22 @@ class ChildProcess:
         carried = carried_python_paths()  # e.g. TileLang unpacked into a folder of its own
         pythonpath = [str(pydir), *map(str, carried)]
         binds = [*(prefix_binds or ()), *carried]
-        if device == "cuda":  # CuTe DSL, wherever this worker has it (runner/supervisor/cutedsl.py)
-            cute_path, cute_binds = cutedsl.child_paths()
-            pythonpath += [entry for entry in cute_path if entry not in pythonpath]
-            binds += [path for path in cute_binds if path not in binds]
-            # Mojo's runtime libraries, which a built library's RUNPATH names
-            binds += [path for path in mojo.child_binds() if path not in binds]
+        every = plugins.every()
+        for language in every:  # e.g. CuTe DSL, wherever this worker has it
+            paths, folders = language.child_paths(device)
+            pythonpath += [entry for entry in paths if entry not in pythonpath]
+            binds += [path for path in folders if path not in binds]
         env = proc.base_env({"KERNELJUDGE_CHILD": "1", "PYTHONPATH": os.pathsep.join(pythonpath)})
         if sys.pycache_prefix:  # runner.supervisor.bytecode: the child reads it, read-only
             env["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
-        if triton_interpret:
-            env["TRITON_INTERPRET"] = "1"
-        env["TRITON_F32_DEFAULT"] = "ieee"  # fp32 dots as the reference computes them
-        # Triton's cache (IR, PTX, cubins) in the job folder, deleted with it; its files may
-        # be large (judgement.CHILD_COMPILE_FILE_BYTES)
-        env["TRITON_CACHE_DIR"] = str(job_dir / ".triton-cache")
-        env.update(jax_env(device))
-        if not self.native:  # JAX's stream for its timing (runner/supervisor/jax_stream.py)
-            stream_env, stream_binds = jax_stream.child_env(device)
-            env.update(stream_env)
-            binds += stream_binds
-        context_env, context_binds = mojo_context.child_env(device)  # Mojo's one DeviceContext
-        env.update(context_env)
-        binds += [path for path in context_binds if path not in binds]
-        if device == "cuda":
-            env.update(cutedsl.cute_env(job_dir))
-            env.update(cutile.child_env(job_dir, env["PATH"]))
-            env.update(mojo.child_env(job_dir))
-        env.update(tilelang_env(job_dir))
+        # every language's settings (a spare does not know its language yet), and those of the
+        # job's own language only (a spare's: every language's)
+        for language in every:
+            more, folders = language.child_env(device, job_dir, env, self.native)
+            env.update(more)
+            binds += [path for path in folders if path not in binds]
+        for language in [plugins.plugin(job.language)] if job is not None else every:
+            env.update(language.job_env(device))
         if device == "cpu":
             env["CUDA_VISIBLE_DEVICES"] = ""
             # threads sleep after a parallel region instead of spinning: spinning would be
@@ -346,7 +303,6 @@ class Spare:
                 device=device,
                 memory_bytes=self.memory_bytes,
                 timeout_s=self.timeout_s + SPARE_MAX_AGE_S + SPARE_BOOT_TIMEOUT_S,
-                triton_interpret=device == "cpu",
                 native=native,
                 context_on_request=self.context_guard is not None,
             )

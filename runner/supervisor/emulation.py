@@ -23,7 +23,7 @@ from runner.supervisor.outcome import Verdict
 
 if TYPE_CHECKING:
     from runner.contract import JobSpec
-    from runner.supervisor.judgement import Judgement
+    from runner.supervisor.context import Judgement
 
 # result.flags of every emulated judgement (the site labels it "CPU emulation" and ranks it on
 # no board: judge/rules.py, judge/leaderboards/services.py)
@@ -39,7 +39,7 @@ _NAMED = re.compile(re.escape(USER_FILE) + r":(\d+):\s*(.*)", re.S)
 
 def emulated(job: JobSpec) -> bool:
     """Whether the job's CUDA C++ runs on the CPU through the emulation."""
-    return job.language == "cuda" and languages.emulated(job.language, job.device)
+    return languages.emulated(job.language, job.device)
 
 
 def compiler_missing() -> str | None:

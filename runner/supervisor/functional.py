@@ -7,12 +7,13 @@ import time
 from typing import TYPE_CHECKING
 
 from runner.contract import TestCase
+from runner.supervisor import language as plugins
 from runner.supervisor.checks import check_call
 from runner.supervisor.inputs import derive_seed, generate_inputs
 from runner.supervisor.outcome import child_error_verdict, fmt_sizes
 
 if TYPE_CHECKING:
-    from runner.supervisor.judgement import Judgement
+    from runner.supervisor.context import Judgement
 
 JIT_ALLOWANCE_S = 60.0  # on top of the per-test limit for languages compiled at first call
 
@@ -25,15 +26,13 @@ def selected_tests(j: Judgement) -> list[TestCase]:
 
 
 def call_timeout(j: Judgement) -> float:
-    """A test's limit counts the solution's work, not a JIT compile: Triton specialises a kernel
-    anew for new sizes, and CuPy, PyTorch on a GPU compile or load libraries at first use, so
-    those languages get the JIT allowance on every test; JAX compiles each new shape with XLA,
-    on every device; TileLang and cuTile compile a kernel at its first call for each new
-    specialisation (a static size, a dtype). A benchmark case's warm-up calls get the same limit
+    """A test's limit counts the solution's work, not a JIT compile: on the devices its plug-in
+    names (``jit_devices``) a language gets the JIT allowance on every test. Triton specialises
+    a kernel anew for new sizes, and CuPy, PyTorch on a GPU compile or load libraries at first
+    use; JAX compiles each new shape with XLA, on every device; TileLang and cuTile compile a
+    kernel at its first call for each new specialisation (a static size, a dtype). A benchmark case's warm-up calls get the same limit
     (runner/supervisor/benchmark.py): a new size may compile there too."""
-    jit = j.job.language != "cuda" and (
-        j.job.device == "cuda" or j.job.language in ("triton", "jax")
-    )
+    jit = j.job.device in plugins.plugin(j.job.language).jit_devices
     return j.limits.test_timeout_s + (JIT_ALLOWANCE_S if jit else 0.0)
 
 

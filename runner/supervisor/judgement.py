@@ -20,8 +20,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from runner.contract import JobSpec, JudgeResult, Limits, ProblemSpec
-from runner.contract.vocabulary import LANGUAGE_NAMES
+from runner.contract import JobSpec, JudgeResult, Limits, ProblemSpec, languages
 from runner.sandbox import process as proc
 from runner.supervisor import (
     benchmark,
@@ -32,6 +31,7 @@ from runner.supervisor import (
     profile,
     windows,
 )
+from runner.supervisor import language as plugins
 from runner.supervisor.buffers import CaseBuffers
 from runner.supervisor.childproc import Background, ChildProcess, Spare
 from runner.supervisor.functional import JIT_ALLOWANCE_S
@@ -48,15 +48,14 @@ from runner.supervisor.outcome import (
 EventFn = Callable[[dict], None] | None
 
 OUTPUT_HARD_FACTOR = 16  # output beyond output_bytes * this -> output_limit_exceeded
-# Languages whose runtime compiles kernels inside the child and caches them in the job folder:
-# Triton (its cache of IR, PTX and cubins; torch.compile's Inductor writes Triton and C++ too),
-# CuPy's kernel cache, CuTe DSL, TileLang (nvcc, preprocessed CUTLASS headers) and cuTile
-# (tileiras with ptxas). A large or autotuned kernel's files outgrow the output limit (an
-# autotuned Triton attention kernel with d_k = 256 failed with EFBIG writing its cache): their
-# child may write files this large. An output flood is still judged by the size read back
-# (OUTPUT_HARD_FACTOR), not only by SIGXFSZ.
+# Languages whose runtime compiles kernels inside the child and caches them in the job folder
+# (their plug-in's ``compiles_in_child``): Triton (its cache of IR, PTX and cubins;
+# torch.compile's Inductor writes Triton and C++ too), CuPy's kernel cache, CuTe DSL, TileLang
+# (nvcc, preprocessed CUTLASS headers) and cuTile (tileiras with ptxas). A large or autotuned
+# kernel's files outgrow the output limit (an autotuned Triton attention kernel with d_k = 256
+# failed with EFBIG writing its cache): their child may write files this large. An output
+# flood is still judged by the size read back (OUTPUT_HARD_FACTOR), not only by SIGXFSZ.
 CHILD_COMPILE_FILE_BYTES = 256 << 20
-CHILD_COMPILING_LANGUAGES = ("triton", "pytorch", "cupy", "cute", "tilelang", "cutile")
 GPU_LOCK_TIMEOUT_S = 300.0  # waiting longer than this, benchmark anyway and flag it
 SPIN_S = 0.25  # a timed call's answer is polled for this long before sleeping
 
@@ -71,6 +70,7 @@ class Judgement:
         spare: Spare | None = None,
     ):
         self.job = job
+        self.language = plugins.plugin(job.language)  # its trusted side
         self.spare = spare
         self.problem: ProblemSpec = job.problem
         self.limits: Limits = job.effective_limits
@@ -201,36 +201,36 @@ class Judgement:
         # process starts (imports torch, creates its CUDA context) and this process imports
         # torch and loads the reference.
         t_spawn = time.monotonic()
-        compiler = Background(self._prepare_source)
+        compiler = Background(lambda: preparation.prepare_source(self))
         emulation.start_diagnostics(self)  # an emulated Run's diagnostics build, beside it
         try:
             # the child starts beside the compile (on the CPU: emulated CUDA's native child)
             early = job.device == "cuda" or emulation.emulated(job)
             if early and self.child is None and self.spare is None:
-                self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
+                self.child = ChildProcess(self.job, self.dir, self.max_file_bytes())
             if job.device == "cuda":
-                self._require_cuda()
+                preparation.require_cuda(self)
             self._load_reference()
             if self.spare is not None:
                 self.child = self._adopt_spare()
         finally:
             compiler.join()  # never delete the job dir under a running nvcc
         module_path = compiler.result()
-        if job.device != "cuda" and job.language in preparation.GPU_ONLY_LANGUAGES:
-            self._require_cuda()  # explains that this needs a GPU worker
+        if job.device != "cuda" and not languages.language(job.language).runs_on(job.device):
+            preparation.require_cuda(self)  # explains that this needs a GPU worker
         self.module_path = module_path
         if self.child is None:
-            self.child = ChildProcess(self.job, self.dir, self._max_file_bytes())
+            self.child = ChildProcess(self.job, self.dir, self.max_file_bytes())
         self.phases["start_s"] = time.monotonic() - t_spawn  # wall time until compiled+ready
-        # the language's runtime before the calibration (outside the GPU lock); Mojo's in the
-        # torch child only (the native child of mode run has no calibration)
-        if job.language == "jax" or (job.language == "mojo" and not self.child.native):
+        # the language's runtime before the calibration (outside the GPU lock): JAX's; Mojo's
+        # in the torch child only (the native child of mode run has no calibration)
+        if self.language.starts_runtime(self.child.native):
             self._start_language()
         if job.mode == "submit" and self.problem.benchmarks:
             self._calibrate()
         elif job.mode == "profile":
             self._calibrate([profile.main_case(self.problem, job.device)[0]])
-        self._start_child(module_path)
+        self.start_child(module_path)
         verdict, message = emulation.run_tests(self)  # functional.run_tests, diagnosed
         if verdict != "accepted" or job.mode == "run":
             return verdict, message
@@ -287,25 +287,19 @@ class Judgement:
         return None
 
     # -- compile / load ----------------------------------------------------------------------------
-    def _prepare_source(self) -> Path:
-        return preparation.prepare_source(self)
-
-    def _require_cuda(self) -> None:
-        preparation.require_cuda(self)
-
     def _load_reference(self) -> None:
         from runner.supervisor.inputs import load_reference  # noqa: PLC0415
 
         self.reference = load_reference(self.problem)
         self.make_inputs = getattr(self.reference, "make_inputs", None)
 
-    def _max_file_bytes(self) -> int:
+    def max_file_bytes(self) -> int:
         most = self.limits.output_bytes * OUTPUT_HARD_FACTOR + (1 << 20)
-        if self.job.language in CHILD_COMPILING_LANGUAGES:
+        if self.language.compiles_in_child:
             return max(most, CHILD_COMPILE_FILE_BYTES)
         return most
 
-    def _param_list(self) -> list[dict]:
+    def param_list(self) -> list[dict]:
         return [
             {"name": p.name, "dtype": p.dtype, "role": p.role, "py_layout": p.py_layout}
             for p in self.problem.params
@@ -325,25 +319,27 @@ class Judgement:
         """The child starts the job's language runtime before any user code, so that the
         calibration's empty calls run on it (runner/child/torch_child.py, ``language``)."""
         t0 = time.monotonic()
-        where = f"while starting {LANGUAGE_NAMES[self.job.language]}"
-        msg = {"op": "language", "language": self.job.language}
+        record = languages.language(self.job.language)
+        where = f"while starting {record.title}"
+        msg = {"op": "language", "language": record.name, "package": record.plugin}
         reply = self.ask(msg, self.limits.test_timeout_s + JIT_ALLOWANCE_S, where)
         self.phases["start_s"] = self.phases.get("start_s", 0.0) + time.monotonic() - t0
         if not reply.get("ok"):
             raise child_error_verdict(reply, where)
 
-    def _start_child(self, module_path: Path) -> None:
+    def start_child(self, module_path: Path) -> None:
         t0 = time.monotonic()
         msg = {
             "op": "init",
             "device": self.job.device,
             "language": self.job.language,
-            "params": self._param_list(),
+            "package": languages.language(self.job.language).plugin,  # its child module's
+            "params": self.param_list(),
             "module_path": str(module_path),
             "entry_symbol": self.entry_symbol,
             # applied by the child to itself before it loads user code (a spare child was
             # started before this job was known)
-            "max_file_bytes": self._max_file_bytes(),
+            "max_file_bytes": self.max_file_bytes(),
         }
         reply = self.ask(
             msg, self.limits.test_timeout_s + JIT_ALLOWANCE_S, "while loading the solution"

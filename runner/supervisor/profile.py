@@ -46,7 +46,7 @@ from runner.supervisor.outcome import Verdict, child_error_verdict, fmt_sizes
 from runner.tools.ncu_summary import NcuCsvError, import_command, profile_command, summary_from_csv
 
 if TYPE_CHECKING:
-    from runner.supervisor.judgement import Judgement
+    from runner.supervisor.context import Judgement
 
 NCU_ENV = "KERNELJUDGE_NCU"
 BUFFERS_ENV = "KERNELJUDGE_PROFILE_BUFFERS"
@@ -258,11 +258,11 @@ def _profiled_run(j: Judgement, ci: int, case: BenchmarkCase) -> dict:
         j.child = ChildProcess(
             j.job,
             work,
-            max(j._max_file_bytes(), cap + (1 << 20)),
+            max(j.max_file_bytes(), cap + (1 << 20)),
             argv_prefix=prefix,
             prefix_binds=ncu_install_dirs(ncu),
         )
-        j._start_child(module)
+        j.start_child(module)
         bufs = j.buffers_for(scalars, where, private_copy=buffers == "copy")
         try:
             seed = derive_seed(j.job.seed, "profile", ci)

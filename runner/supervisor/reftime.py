@@ -31,7 +31,7 @@ from runner.supervisor.inputs import case_scalars, derive_seed, generate_inputs
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from runner.supervisor.judgement import Judgement
+    from runner.supervisor.context import Judgement
 
 WARMUP_CALLS = 3
 CACHE_MAX = 512  # cases remembered per process

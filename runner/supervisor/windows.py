@@ -22,13 +22,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from runner.supervisor import call_time, cputime
+from runner.supervisor import language as plugins
 from runner.supervisor.buffers import CaseBuffers
 from runner.supervisor.inputs import case_scalars, derive_seed, generate_inputs
 from runner.supervisor.outcome import child_error_verdict
 
 if TYPE_CHECKING:
     from runner.contract import BenchmarkCase
-    from runner.supervisor.judgement import Judgement
+    from runner.supervisor.context import Judgement
 
 CALIBRATION_WINDOWS = 15  # empty-call bursts and null cycles per case, before the solution loads
 NOISE_WINDOWS = 7  # single empty windows that measure the clock's noise (the first warms up)
@@ -37,16 +38,10 @@ NOISE_WINDOWS = 7  # single empty windows that measure the clock's noise (the fi
 BURST_NOISE_FACTOR = 100.0
 BURST_MAX = 32
 BURST_BYTES = 1 << 30
-# JAX's runtime still works after a program's results are ready, and the device synchronise
-# waits for it: its calibration's empty calls, a jitted program of the harness's own
-# (runner/child/jax_solution.py), measure that gap, which is longer and more variable than other
-# languages' host wake-up (0.12-0.25 ms, against 0.015-0.03 ms, on an H200): its allowance is
-# larger, and taken at the slowest of the empty calls instead of their median (at their 90th
-# percentile, one relu judgement in five was still flagged; bench/results/archive/2026-11-24-h200-
-# session4).
-MAX_GAP_MS = 0.05  # the most of the calibrated sync gap a call's figures are allowed
-LANGUAGE_MAX_GAP_MS = {"jax": 0.5}
-LANGUAGE_GAP_QUANTILE = {"jax": 1.0}
+# the most of the calibrated sync gap a call's figures are allowed; a language's plug-in may
+# allow more, and take the gap at another quantile of the empty calls' (JAX:
+# runner/languages/jax/supervisor.py)
+MAX_GAP_MS = 0.05
 
 Meter = Callable[[], cputime.CpuReading] | None
 
@@ -141,7 +136,8 @@ def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibr
     ``init`` (no user code in the child)."""
     out: list[Calibration | None] = []
     msg = timed_call_message(j)
-    if j.job.language == "jax":  # as JAX's timed calls: a copy after the end event
+    language = plugins.plugin(j.job.language)
+    if language.calibration_copies_outputs:  # as its timed calls (JAX's): a copy after the end
         msg["copy_outputs"] = [p.name for p in j.problem.params if p.role in ("out", "inout")]
     meter = cpu_meter(j)
     cores = cputime.usable_cores()
@@ -182,7 +178,7 @@ def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibr
         finally:
             bufs.close()
         out.append(
-            Calibration(empty, null, _gap_allowance(gaps[1:], j.job.language), k, noise, cpu)
+            Calibration(empty, null, _gap_allowance(gaps[1:], language.gap_quantile), k, noise, cpu)
         )
     return out
 
@@ -203,16 +199,16 @@ def timed_call_message(j: Judgement) -> dict:
 
     cycles = 0
     if j.job.device == "cuda":
-        cycles = leadin.scaled(leadin.spin_cycles(), leadin.lead_in_ms(j.job.language))
+        ms = plugins.plugin(j.job.language).lead_in_ms or leadin.LEAD_IN_MS
+        cycles = leadin.scaled(leadin.spin_cycles(), ms)
     return {"op": "call", "timed": True, "lead_in_cycles": cycles}
 
 
-def _gap_allowance(gaps: list[float], language: str) -> float:
+def _gap_allowance(gaps: list[float], q: float) -> float:
     """The empty calls' sync gap a timed call may show before it counts as synced: their
-    median, or the language's quantile (``LANGUAGE_GAP_QUANTILE``)."""
+    median, or the language's quantile (its plug-in's ``gap_quantile``)."""
     if not gaps:
         return 0.0
-    q = LANGUAGE_GAP_QUANTILE.get(language, 0.5)
     ordered = sorted(gaps)
     return statistics.median(ordered) if q == 0.5 else ordered[int(q * (len(ordered) - 1))]
 

@@ -13,7 +13,6 @@ start) is a failure with the judge's own message. A worker advertises the langua
 from __future__ import annotations
 
 import argparse
-import importlib.metadata
 import json
 import sys
 import time
@@ -24,16 +23,6 @@ from pathlib import Path
 from runner.contract import JobSpec, Limits, ProblemSpec, SpecError, languages
 
 DEFAULT_PROBLEM = Path(__file__).resolve().parents[2] / "problems" / "catalog" / "vector-add"
-# The distribution whose version a passing language reports, where it is a Python package.
-PACKAGES = {
-    "pytorch": "torch",
-    "triton": "triton",
-    "jax": "jax",
-    "cupy": ("cupy", "cupy-cuda13x", "cupy-cuda12x"),
-    "cute": "nvidia-cutlass-dsl",
-    "tilelang": "tilelang",
-    "cutile": "cuda-tile",
-}
 
 
 @dataclass(frozen=True)
@@ -50,13 +39,10 @@ class LanguageCheck:
 
 
 def package_version(language: str) -> str:
-    names = PACKAGES.get(language, ())
-    for name in (names,) if isinstance(names, str) else names:
-        try:
-            return importlib.metadata.version(name)
-        except importlib.metadata.PackageNotFoundError:
-            continue
-    return ""
+    """The version its plug-in reports (its Python distribution's, "" where it has none)."""
+    from runner.supervisor.language import plugin  # noqa: PLC0415
+
+    return plugin(language).version()
 
 
 def known_solution(problem_dir: Path, language: str) -> Path | None:

@@ -18,7 +18,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from runner.contract import (
-    CPU_LANGUAGES,
     LANGUAGES,
     JobSpec,
     Limits,
@@ -71,19 +70,12 @@ def solution_language(path: Path) -> str | None:
 
 
 def runnable_on(language: str, device: str) -> bool:
-    """Whether this machine judges ``language`` on ``device`` (CuTe DSL: only with the package,
-    which the runner's requirements leave out; Mojo: only with its compiler)."""
-    if language == "cute":
-        from runner.supervisor import cutedsl  # noqa: PLC0415
+    """Whether this machine judges ``language`` on ``device``, as its plug-in says (CuTe DSL:
+    only with the package, which the runner's requirements leave out; Mojo: only with its
+    compiler; CUDA C++ on the CPU: its own sweep, tests/runner/languages/cuda/)."""
+    from runner.supervisor.language import plugin  # noqa: PLC0415
 
-        return device == "cuda" and cutedsl.install_dirs() is not None
-    if language == "mojo":  # only with the compiler, which the requirements leave out too
-        from runner.supervisor import mojo  # noqa: PLC0415
-
-        return device == "cuda" and mojo.find_install() is not None
-    if language == "cuda":  # on the CPU: its own sweep (tests/runner/languages/cuda/), and
-        return device == "cuda"  # here the nvcc compile check, which the sweep does not make
-    return device == "cuda" or language in CPU_LANGUAGES
+    return plugin(language).validated_on(device)
 
 
 def validation_limits(device: str) -> Limits:

@@ -1,6 +1,7 @@
-"""A language that compiles and caches kernels inside the child gets room for its cache files
-under the sandbox's file-size limit (runner/supervisor/judgement.py, CHILD_COMPILE_FILE_BYTES),
-while an output flood is still stopped."""
+"""A language that compiles and caches kernels inside the child (its plug-in's
+``compiles_in_child``) gets room for its cache files under the sandbox's file-size limit
+(runner/supervisor/judgement.py, CHILD_COMPILE_FILE_BYTES), while an output flood is still
+stopped."""
 
 from __future__ import annotations
 
@@ -9,11 +10,8 @@ import textwrap
 import pytest
 
 from runner import judge
-from runner.supervisor.judgement import (
-    CHILD_COMPILE_FILE_BYTES,
-    CHILD_COMPILING_LANGUAGES,
-    OUTPUT_HARD_FACTOR,
-)
+from runner.supervisor.judgement import CHILD_COMPILE_FILE_BYTES, OUTPUT_HARD_FACTOR
+from runner.supervisor.language import every
 
 from .helpers import job
 
@@ -56,7 +54,8 @@ def test_compiling_languages_get_room_beyond_the_output_limit():
     output_cap = Limits().output_bytes * OUTPUT_HARD_FACTOR
     assert CACHE_FILE_MB << 20 > output_cap  # the file this test writes needs the room
     assert CHILD_COMPILE_FILE_BYTES >= CACHE_FILE_MB << 20
-    assert {"triton", "pytorch", "cupy", "tilelang", "cutile"} <= set(CHILD_COMPILING_LANGUAGES)
+    compiling = {language.name for language in every() if language.compiles_in_child}
+    assert {"triton", "pytorch", "cupy", "tilelang", "cutile"} <= compiling
 
 
 def test_triton_solution_writing_a_large_cache_file_is_accepted():

@@ -89,8 +89,8 @@ def test_jax_kernels_queue_behind_a_spin_on_the_stream_the_child_reads(tmp_path)
     import subprocess
     import sys
 
+    from runner.languages.jax.supervisor import jax_env
     from runner.sandbox.process import RUNNER_ROOT
-    from runner.supervisor.childproc import jax_env
 
     env = {**os.environ, **jax_env("cuda"), "PYTHONPATH": str(RUNNER_ROOT)}
     env["KERNELJUDGE_CACHE"] = str(tmp_path)

@@ -8,12 +8,13 @@ from types import SimpleNamespace
 from runner.child.torch_child import lead_in_cycles
 from runner.common import leadin
 from runner.supervisor.benchmark import timed_call_message
+from runner.supervisor.language import plugin
 
 
 def test_jax_gets_a_longer_lead_in_and_the_launch_languages_the_default():
-    assert leadin.lead_in_ms("cuda") == leadin.LEAD_IN_MS
-    assert leadin.lead_in_ms("pytorch") == leadin.LEAD_IN_MS
-    assert leadin.lead_in_ms("jax") == 1.0
+    assert plugin("cuda").lead_in_ms is None  # leadin.LEAD_IN_MS
+    assert plugin("pytorch").lead_in_ms is None
+    assert plugin("jax").lead_in_ms == 1.0
 
 
 def test_the_spin_scales_with_the_lead_in_and_is_bounded():

@@ -124,7 +124,7 @@ def fake_judgement(tmp_path: Path, source: str) -> SimpleNamespace:
         compile_log="",
         entry_symbol="",
         emit=lambda event: None,
-        _param_list=lambda: VECTOR_ADD_PARAMS,
+        param_list=lambda: VECTOR_ADD_PARAMS,
     )
 
 
@@ -349,9 +349,9 @@ def test_without_mojo_the_cpu_device_says_a_gpu_worker_is_needed(bare_env):
 
 
 def test_mojos_timed_calls_get_cudas_lead_in_spin():
-    from runner.common import leadin
+    from runner.supervisor.language import plugin
 
-    assert leadin.lead_in_ms("mojo") == leadin.lead_in_ms("cuda") == leadin.LEAD_IN_MS
+    assert plugin("mojo").lead_in_ms is None and plugin("cuda").lead_in_ms is None
 
 
 def test_the_verdicts_line_is_the_first_error_not_an_echoed_source_line(monkeypatch, tmp_path):

@@ -14,6 +14,7 @@ import pytest
 
 from runner import judge
 from runner.child import tilelang_errors as te
+from runner.languages.tilelang.supervisor import tilelang_env
 from runner.supervisor import childproc
 
 from .helpers import ROOT, job
@@ -163,7 +164,7 @@ def test_a_tilelang_job_on_the_cpu_device_answers_internal_error(monkeypatch):
 
 
 def test_the_child_keeps_tilelangs_cache_in_the_job_folder(tmp_path):
-    env = childproc.tilelang_env(tmp_path)
+    env = tilelang_env(tmp_path)
     assert env["TILELANG_CACHE_DIR"] == str(tmp_path / ".tilelang-cache")
     assert env["TILELANG_PRINT_ON_COMPILATION"] == "0"
 

@@ -1,1 +1,4 @@
-"""CUDA C++: the CPU emulation's build (cpu_build) and source step (source_step)."""
+"""CUDA C++: the plug-in's supervisor side (supervisor: nvcc on a GPU worker, the emulation's
+build on the CPU) and child side (child), and the CPU emulation itself: its source step
+(source_step), build (cpu_build), headers and runtime (emu/), and diagnostics (diagnostics,
+diagnostics_build, harness, asan_report)."""

@@ -45,7 +45,7 @@ from runner.supervisor.inputs import derive_seed, generate_inputs
 
 if TYPE_CHECKING:
     from runner.contract import TestCase
-    from runner.supervisor.judgement import Judgement
+    from runner.supervisor.context import Judgement
 
 log = logging.getLogger(__name__)
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from runner.supervisor.compile import USER_FILE
 
 if TYPE_CHECKING:
-    from runner.supervisor.judgement import Judgement
+    from runner.supervisor.context import Judgement
 
 log = logging.getLogger(__name__)
 

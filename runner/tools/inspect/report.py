@@ -9,7 +9,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from runner.contract import languages
 from runner.supervisor.compile import compile_cuda, nvcc_path
+from runner.supervisor.language import OTHER_LANGUAGE_MESSAGE, plugin
 from runner.tools.occupancy import limits_for, occupancy_table
 
 from .parse import (
@@ -30,16 +32,6 @@ PTX_CAP = 1 << 20  # characters of PTX kept per kernel
 SASS_CAP = 20_000  # instructions kept per kernel
 MAX_KERNELS = 64  # kernels described (template instantiations can make hundreds)
 ARCH_RE = re.compile(r"sm_\d{2,3}[af]?")
-TRITON_MESSAGE = (
-    "Triton kernels are compiled by Triton when they are first launched, on a GPU host: "
-    "their PTX and SASS do not exist before that, so inspect cannot show them on a machine "
-    "without a GPU. Inspect supports CUDA C++ solutions (see docs/profiling.md)."
-)
-OTHER_LANGUAGE_MESSAGE = (
-    "Inspect shows the compiled kernels of CUDA C++ solutions; the kernels of a {language} "
-    "solution are library kernels or are built while it runs, on a GPU host, so there is "
-    "nothing to take apart before that."
-)
 
 
 def _result(ok: bool, message: str, **fields) -> dict:
@@ -74,10 +66,13 @@ def inspect_source(
     JSON-ready dict with ``ok``, ``message``, ``compile_log`` and ``kernels`` (see
     docs/profiling.md for the fields). Never raises for what the source contains."""
     language = (language or "cuda").lower()
-    if language == "triton":
-        return _result(False, TRITON_MESSAGE, language=language, gpu_required=True)
-    if language != "cuda":
-        return _result(False, OTHER_LANGUAGE_MESSAGE.format(language=language), language=language)
+    if language in languages.RECORDS:  # a language's plug-in says why it cannot be inspected
+        refusal = plugin(language).inspect_refusal()
+    else:
+        refusal = OTHER_LANGUAGE_MESSAGE.format(language=language), False
+    if refusal is not None:
+        message, gpu_required = refusal
+        return _result(False, message, language=language, gpu_required=gpu_required)
     if not ARCH_RE.fullmatch(arch or ""):
         return _result(False, f"Unknown architecture {arch!r} (expected e.g. sm_90).", arch=arch)
     own_dir = work_dir is None

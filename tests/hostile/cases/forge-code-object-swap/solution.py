@@ -27,7 +27,7 @@ def _fake_call(self, msg):
         if self.solve is not None:
             self.solve(*self.args)
     except BaseException as exc:  # noqa: BLE001
-        return self._error_reply(exc, "in solve")
+        return self.error_reply(exc, "in solve")
     return {"ok": True, "time_ms": 0.001, "event_ms": 0.001, "sync_ms": 0.001}
 
 

@@ -1,0 +1,2 @@
+"""TileLang: a Python solution whose kernels TileLang compiles (nvcc) inside the child; GPU
+only."""
