@@ -48,4 +48,9 @@ def test_a_consumer_polling_during_large_writes_gets_every_message_whole(tmp_pat
 def _options(tmp_path) -> dict:
     folder = tmp_path / "broker"
     folder.mkdir(exist_ok=True)
-    return {"data_folder_in": str(folder), "data_folder_out": str(folder), "polling_interval": 0}
+    return {
+        "data_folder_in": str(folder),
+        "data_folder_out": str(folder),
+        "control_folder": str(folder / "control"),
+        "polling_interval": 0,
+    }
