@@ -307,3 +307,10 @@ def test_flags_ordered_updates_own_elements_and_atomics_are_not_lost_updates(lib
 def test_the_lost_update_check_can_be_turned_off(library):
     out = run_alone(library, "lib.fail_global_sum(buf)", {"KJ_EMU_RACE": "0"})
     assert out == "0", out
+
+
+def test_blocks_reusing_a_workers_shared_memory_are_not_lost_updates(library):
+    call = "out = (ctypes.c_float * 16)()\nlib.run_block_sums(buf, out)\nprint(list(out))"
+    for threads in ("1", "2"):
+        out = run_alone(library, call, {"KJ_EMU_THREADS": threads})
+        assert out.splitlines() == [str([128.0] * 16), "0"], out

@@ -115,6 +115,9 @@ struct Settings {
 const Settings& settings();
 size_t max_dynamic_smem();  // the launch limit, raised by cudaFuncSetAttribute
 void fill_tls_block(int byte);  // fill this OS thread's static __shared__ variables
+// whether an address is the running block's shared memory (static or dynamic): the blocks a
+// worker runs one after another reuse the same addresses
+bool in_block_memory(const Worker* w, uintptr_t a);
 void error_set(int code, const std::string& message, bool sticky);
 int error_sticky();
 bool error_abort();  // a launch in progress failed: the other workers stop

@@ -128,10 +128,14 @@ inline void access(void* addr, unsigned size, bool write, const void* pc) {
     uint64_t me = 1 + (uint64_t)w->block * (uint64_t)w->n + (uint64_t)w->cur;
     uint32_t phase = w->barriers;
     long block = w->block;
+    // shared memory: another block's accesses were to its own shared memory, which this
+    // worker's blocks reuse one after another
+    bool shared = in_block_memory(w, a);
     auto unordered = [&](uint64_t other, uint32_t other_phase) {
         if (other == 0 || other == me) return false;
         long other_block = (long)((other - 1) / (uint64_t)w->n);
-        return other_block != block || other_phase == phase;
+        if (other_block != block) return !shared;
+        return other_phase == phase;
     };
     uint64_t other = 0;
     {

@@ -374,20 +374,34 @@ struct TlsIndex {
 };
 extern "C" void* __tls_get_addr(TlsIndex*);
 
-void fill_tls_block(int byte) {
+char* tls_block(size_t* size) {
     static TlsFind f = [] {
         TlsFind found{reinterpret_cast<const void*>(&fill_tls_block), 0, 0};
         dl_iterate_phdr(tls_find, &found);
         return found;
     }();
-    if (!f.modid) return;
+    *size = f.size;
+    if (!f.modid) return nullptr;
     TlsIndex index{f.modid, 0};
-    void* data = __tls_get_addr(&index);  // this thread's block of this module
+    return static_cast<char*>(__tls_get_addr(&index));  // this thread's block of this module
+}
+
+bool in_block_memory(const Worker* w, uintptr_t a) {
+    static thread_local size_t tls_size = 0;
+    static thread_local char* tls = tls_block(&tls_size);
+    if (tls && a >= (uintptr_t)tls && a < (uintptr_t)tls + tls_size) return true;
+    return w->dyn_smem && a >= (uintptr_t)w->dyn_smem && a < (uintptr_t)w->dyn_smem + kDynSmemBytes;
+}
+
+void fill_tls_block(int byte) {
+    size_t size = 0;
+    void* data = tls_block(&size);
+    if (!data) return;
     uint3 t = threadIdx, b = blockIdx;
     dim3 bd = blockDim, gd = gridDim;
     Worker* cur = tl_worker;
     Worker* own = tl_own;
-    std::memset(data, byte, f.size);
+    std::memset(data, byte, size);
     threadIdx = t;
     blockIdx = b;
     blockDim = bd;

@@ -373,3 +373,23 @@ __global__ void ordered_updates(float* x, int* flag) {
     if (threadIdx.x == 0) x[41] = s;
 }
 extern "C" void run_ordered_updates(float* x, int* flag) { ordered_updates<<<1, 32>>>(x, flag); }
+
+// blocks one after another on a worker reuse its shared memory: not a lost update between them
+__global__ void block_sums(const float* x, float* out) {
+    __shared__ float s[64];
+    extern __shared__ float d[];
+    s[threadIdx.x] = x[threadIdx.x];
+    d[threadIdx.x] = 1.0f;
+    __syncthreads();
+    for (int w = 32; w > 0; w >>= 1) {
+        if (threadIdx.x < w) {
+            s[threadIdx.x] += s[threadIdx.x + w];
+            d[threadIdx.x] += d[threadIdx.x + w];
+        }
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) out[blockIdx.x] = s[0] + d[0];
+}
+extern "C" void run_block_sums(const float* x, float* out) {
+    block_sums<<<16, 64, 64 * sizeof(float)>>>(x, out);
+}
