@@ -2,7 +2,7 @@
 built by the same compiler with the same flags, on one worker thread (KJ_EMU_THREADS=1; the
 loops are single-threaded too), plus where the overhead goes and what a compile costs.
 
-    python3 bench/emulation_speed.py [--samples 3] [--out bench/results/DATE-cpu-emulation]
+    python3 bench/emulation_speed.py [--samples 3] [--out bench/results/emulation_speed]
 
 Kernels: vector add of 16M floats (no synchronisation: plain calls), a 512^3 matrix product
 with 16x16 shared-memory tiles and __syncthreads (every thread a fiber), a warp-shuffle
@@ -19,6 +19,7 @@ import argparse
 import ctypes
 import json
 import os
+import platform
 import shutil
 import statistics
 import subprocess
@@ -42,6 +43,7 @@ from runner.languages.cuda.cpu_build import (  # noqa: E402
     build,
     host_compiler,
     optimisation_flags,
+    user_flags,
 )
 
 EMULATED = r"""
@@ -159,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     os.environ["KJ_EMU_THREADS"] = "1"
     date = datetime.now(UTC).strftime("%Y-%m-%d")
-    out_dir = args.out or ROOT / "bench" / "results" / f"{date}-cpu-emulation"
+    out_dir = args.out or ROOT / "bench" / "results" / "emulation_speed"
     out_dir.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="kj-emu-bench-"))
     src = tmp / "emulated.cu"
@@ -268,14 +270,18 @@ def main(argv: list[str] | None = None) -> int:
         "same compiler and flags; compile: build() of a vector add with a fresh nonce (runtime cached)",
         "samples": args.samples,
         "compiler": cxx,
-        "flags": [*optimisation_flags(BuildOptions()), *COMMON_FLAGS],
+        "flags": {
+            "emulated": user_flags(cxx, BuildOptions()),
+            "plain": [*optimisation_flags(BuildOptions()), *COMMON_FLAGS],
+        },
         "kernels": results,
         "probes": probes,
         "compile_vector_add": compiles,
     }
-    (out_dir / "emulation_speed.json").write_text(json.dumps(report, indent=2) + "\n")
+    target = out_dir / f"{date}-{platform.node() or 'host'}.json"
+    target.write_text(json.dumps(report, indent=2) + "\n")
     shutil.rmtree(tmp, ignore_errors=True)
-    print(f"wrote {out_dir / 'emulation_speed.json'}")
+    print(f"wrote {target}")
     return 0
 
 

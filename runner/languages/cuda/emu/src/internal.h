@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#define KJ_RUNTIME_SOURCE 1  // threadIdx and friends are writable here (kj/core.h)
 #include "../include/kj/core.h"
 #include "../include/kj/api.h"
 

@@ -72,10 +72,19 @@ struct Coords {
 };
 }  // namespace kj
 
-extern __thread uint3 threadIdx __attribute__((visibility("hidden")));
-extern __thread uint3 blockIdx __attribute__((visibility("hidden")));
-extern __thread dim3 blockDim __attribute__((visibility("hidden")));
-extern __thread dim3 gridDim __attribute__((visibility("hidden")));
+// Read-only to the user's code, as on a GPU (the runtime, which sets them, sees them writable):
+// the compiler then leaves their reads out of the lost-update check's instrumentation
+// (emu/src/race.cpp). Each holds one value for a GPU thread's whole life: the scheduler sets
+// them before it starts or resumes the thread.
+#ifdef KJ_RUNTIME_SOURCE
+#define KJ_BUILTIN_VARIABLE
+#else
+#define KJ_BUILTIN_VARIABLE const
+#endif
+extern KJ_BUILTIN_VARIABLE __thread uint3 threadIdx __attribute__((visibility("hidden")));
+extern KJ_BUILTIN_VARIABLE __thread uint3 blockIdx __attribute__((visibility("hidden")));
+extern KJ_BUILTIN_VARIABLE __thread dim3 blockDim __attribute__((visibility("hidden")));
+extern KJ_BUILTIN_VARIABLE __thread dim3 gridDim __attribute__((visibility("hidden")));
 static constexpr int warpSize = 32;
 
 namespace kj {
