@@ -18,6 +18,7 @@ from runner.common import wire
 from runner.contract import JobSpec, Limits
 from runner.contract.vocabulary import NATIVE_LANGUAGES
 from runner.sandbox import process as proc
+from runner.sandbox.mounts import interpreter
 from runner.supervisor import cutedsl, cutile, jax_stream, mojo, mojo_context
 from runner.supervisor.outcome import ChildDied, ChildTimeout
 
@@ -167,7 +168,7 @@ class ChildProcess:
         if context_on_request:
             env["KERNELJUDGE_CONTEXT_ON_REQUEST"] = "1"
         argv = [
-            sys.executable,
+            interpreter(),
             "-m",
             "runner.child.native_child" if self.native else "runner.child.torch_child",
             "--fd",
