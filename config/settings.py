@@ -185,7 +185,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("KJ_MAX_REQUEST_BYTES", 2_621_440)  # Djan
 # KJ_CONTEST_BOARD_REFRESH_S seconds (0: on the next request), organisers' changes at once:
 # docs/contests.md.
 KJ_CONTEST_BOARD_CACHE = env_bool("KJ_CONTEST_BOARD_CACHE", True)
-KJ_CONTEST_BOARD_REFRESH_S = env_int("KJ_CONTEST_BOARD_REFRESH_S", 1)
+KJ_CONTEST_BOARD_REFRESH_S = env_int("KJ_CONTEST_BOARD_REFRESH_S", 2)
 KJ_RATE_LIMIT_COUNT = env_int("KJ_RATE_LIMIT_COUNT", 10)  # submissions per user ...
 KJ_RATE_LIMIT_WINDOW_S = env_int("KJ_RATE_LIMIT_WINDOW_S", 60)  # ... per this many seconds
 # Profiles (mode "profile", docs/profiling.md): their own rate limit, and the Nsight Compute

@@ -7,18 +7,18 @@ frozen, what was submitted from the freeze on shows as pending to all but the or
 participant still sees the entry's own row live (`entry_row`). Disqualified entries stay on
 record and off the board.
 
-A process computes a contest's boards (the participants' and the organisers') in one pass and
-keeps them while what they read is unchanged (`_boards`): its stamp is the contest's revision
-(bumped by every organiser's change), whether the board is frozen, and the SubmitsVersion of
-each of its problems (bumped by judge with every write to a timed submit: created, judged,
-rejudged, cancelled, hidden, deleted). Every poll in between is served the kept board, whose
-JSON is encoded once (Board.json_head)."""
+A contest's boards (the participants' and the organisers') are computed in one pass, once per
+change of what they read for the whole site, and kept by every web process
+(`contest_boards`; contests.board_cache shares them between processes). Their stamp is the
+contest's revision (bumped by every organiser's change), whether the board is frozen, and the
+SubmitsVersion of each of its problems (bumped by judge with every write to a timed submit:
+created, judged, rejudged, cancelled, hidden, deleted). Every poll in between is served the
+kept board, whose JSON is encoded once (Board.json_head)."""
 
 from __future__ import annotations
 
 import json
 import threading
-import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -28,7 +28,7 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
-from contests import scoring
+from contests import board_cache, scoring
 from contests.models import (
     Contest,
     ContestProblem,
@@ -54,6 +54,11 @@ class Board:
     devices: list[str]
     problems: list[dict]  # label, slug, title, points
     rows: list[dict] = field(default_factory=list)
+
+    @cached_property
+    def row_of(self) -> dict[int, dict]:
+        """entry id -> its row."""
+        return {row["entry"]: row for row in self.rows}
 
     @cached_property
     def json_head(self) -> str:
@@ -234,7 +239,8 @@ def _row_dict(row: scoring.Row, members: list[str], labels: dict[int, str]) -> d
 class _Kept:
     stamp: tuple  # (revision, frozen, the problems' SubmitsVersions) it was computed at
     boards: tuple[Board, Board]  # (participants', organisers')
-    at: float  # time.monotonic() when it was computed
+    at: float  # when they were computed (by this process or another), a POSIX timestamp
+    problem_ids: list[int]  # the contest's problems at that revision
 
 
 _kept: dict[int, _Kept] = {}  # contest id -> its boards, in this process
@@ -247,62 +253,112 @@ def _lock(contest_id: int) -> threading.Lock:
         return _locks.setdefault(contest_id, threading.Lock())
 
 
-def _boards(contest: Contest) -> tuple[Board, Board]:
+def contest_boards(contest: Contest) -> tuple[Board, Board]:
     """The contest's (participants', organisers') boards as of its latest change, computed
-    once per change in this process.
+    once per change for the whole site.
 
     An organiser's change (the revision) and the freeze's start show on the next request. A
     change of the submissions shows on the next request made KJ_CONTEST_BOARD_REFRESH_S or
-    more after the kept boards were computed (0: on the next request): that request computes
-    them. A request that finds another thread of the process computing gets the boards kept
-    until then instead of waiting (only the very first computation is waited for)."""
+    more after the boards in hand were computed (0: on the next request). That request takes
+    the site's stored boards (board_cache) if they are current, else computes and stores them;
+    meanwhile the other requests of its process, and other processes holding boards, get the
+    boards they hold instead of waiting (only a process's first boards are waited for)."""
     if not settings.KJ_CONTEST_BOARD_CACHE:
         return _compute_boards(contest)
     frozen = board_frozen(contest, timezone.now())
-    problem_ids = ContestProblem.objects.filter(contest=contest).values("problem_id")
-    stamp = (contest.revision, frozen, submits_versions(problem_ids))
     kept = _kept.get(contest.pk)
-    if kept is not None and _current(kept, stamp):
+    if kept is not None and kept.stamp[0] == contest.revision:
+        problem_ids = kept.problem_ids  # a change of the problem set moves the revision
+    else:
+        problem_ids = list(
+            ContestProblem.objects.filter(contest=contest).values_list("problem_id", flat=True)
+        )
+    stamp = (contest.revision, frozen, submits_versions(problem_ids))
+    if kept is not None and _current(kept.stamp, kept.at, stamp):
         return kept.boards
+    only_submissions = kept is not None and kept.stamp[:2] == stamp[:2]
     lock = _lock(contest.pk)
-    if not lock.acquire(blocking=kept is None or kept.stamp[:2] != stamp[:2]):
-        return kept.boards  # only submissions changed, and another thread computes them
+    if not lock.acquire(blocking=not only_submissions):
+        return kept.boards  # another thread of this process is bringing them up to date
     try:
         kept = _kept.get(contest.pk)
-        if kept is not None and _current(kept, stamp):
+        if kept is not None and _current(kept.stamp, kept.at, stamp):
             return kept.boards
-        boards = _compute_boards(contest)
-        if len(_kept) >= 1000:
-            _kept.clear()
-        _kept[contest.pk] = _Kept(stamp, boards, time.monotonic())
-        return boards
+        stored = board_cache.snapshot_stamp(contest.pk)
+        if stored is not None:
+            had, at = _stamp_load(stored.stamp), stored.computed_at.timestamp()
+            texts = board_cache.snapshot_boards(contest.pk) if _current(had, at, stamp) else None
+            if texts is not None and texts[0]:
+                return _keep(contest.pk, _Kept(had, _boards_load(*texts), at, problem_ids)).boards
+        if not board_cache.snapshot_claim(contest.pk) and only_submissions:
+            return kept.boards  # another process is computing them
+        computed_at = timezone.now()
+        try:
+            boards = _compute_boards(contest)
+        except BaseException:
+            board_cache.snapshot_release(contest.pk)
+            raise
+        board_cache.snapshot_store(
+            contest.pk,
+            stamp=json.dumps(stamp),
+            computed_at=computed_at,
+            public_json=boards[0].json_head + "}",
+            live_json="" if boards[1] is boards[0] else boards[1].json_head + "}",
+        )
+        return _keep(contest.pk, _Kept(stamp, boards, computed_at.timestamp(), problem_ids)).boards
     finally:
         lock.release()
 
 
-def _current(kept: _Kept, stamp: tuple) -> bool:
-    """May the kept boards answer a request that read `stamp`? Yes if computed at that stamp,
-    or at a later revision than the request read, or if only submissions changed since and
-    they are younger than KJ_CONTEST_BOARD_REFRESH_S."""
-    if kept.stamp == stamp or kept.stamp[0] > stamp[0]:
+def _keep(contest_id: int, kept: _Kept) -> _Kept:
+    if len(_kept) >= 1000:
+        _kept.clear()
+    _kept[contest_id] = kept
+    return kept
+
+
+def _current(had: tuple, at: float, stamp: tuple) -> bool:
+    """May boards computed at stamp `had`, at time `at`, answer a request that read `stamp`?
+    Yes at the same stamp, or at a later revision than the request read, or if only
+    submissions changed since and they are younger than KJ_CONTEST_BOARD_REFRESH_S."""
+    if had == stamp or had[0] > stamp[0]:
         return True
-    return (
-        kept.stamp[:2] == stamp[:2]
-        and time.monotonic() - kept.at < settings.KJ_CONTEST_BOARD_REFRESH_S
-    )
+    age = timezone.now().timestamp() - at
+    return had[:2] == stamp[:2] and age < settings.KJ_CONTEST_BOARD_REFRESH_S
+
+
+def _stamp_load(text: str) -> tuple:
+    revision, frozen, versions = json.loads(text)
+    return (revision, frozen, tuple(tuple(pair) for pair in versions))
+
+
+def _board_load(text: str) -> Board:
+    data = json.loads(text)
+    freeze = data["freeze_at"]
+    data["freeze_at"] = datetime.fromisoformat(freeze) if freeze else None
+    board = Board(**data)
+    board.__dict__["json_head"] = text[:-1]  # the cached_property, as stored
+    return board
+
+
+def _boards_load(public_json: str, live_json: str) -> tuple[Board, Board]:
+    public = _board_load(public_json)
+    return public, _board_load(live_json) if live_json else public
 
 
 def contest_board(contest: Contest, *, live: bool = False) -> Board:
-    """The board; `live`: the organisers' view, never frozen (kept as _boards says)."""
-    return _boards(contest)[1 if live else 0]
+    """The board; `live`: the organisers' view, never frozen (kept as contest_boards says)."""
+    return contest_boards(contest)[1 if live else 0]
 
 
-def entry_row(contest: Contest, entry: Participation) -> dict | None:
+def entry_row(contest: Contest, entry: Participation, live: Board | None = None) -> dict | None:
     """The entry's own row, live: what its members see of themselves while the board is
-    frozen (without its live rank then, which would tell how the others did)."""
+    frozen (without its live rank then, which would tell how the others did). `live`: the
+    organisers' board where the caller holds it already."""
     if entry.disqualified_at is not None:
         return None
-    row = next((r for r in contest_board(contest, live=True).rows if r["entry"] == entry.pk), None)
+    live = live or contest_board(contest, live=True)
+    row = live.row_of.get(entry.pk)
     if row is not None and board_frozen(contest, timezone.now()):
         row = {**row, "rank": None}
     return row

@@ -1,6 +1,6 @@
-"""The board kept per process (contests.selectors.board._boards) with the cache on, as a site
-runs it: it changes exactly when what it reads changes. Submissions go through judge's real
-path (contest_submit -> judging_claim -> judging_result_record), which moves the problem's
+"""The boards kept per process (contests.selectors.board.contest_boards) with the cache on,
+as a site runs them: they change exactly when what they read changes. Submissions go through
+judge's real path (contest_submit -> judging_claim -> judging_result_record), which moves the problem's
 SubmitsVersion; a row written around the services is not seen until something else moves."""
 
 from __future__ import annotations
@@ -9,8 +9,10 @@ from datetime import timedelta
 
 import pytest
 
+from contests import board_cache
+from contests.models import BoardSnapshot
 from contests.selectors import board as board_module
-from contests.selectors.board import contest_board, entry_row
+from contests.selectors.board import contest_board, contest_boards, entry_row
 from contests.services.contests import contest_unfreeze
 from contests.services.moderation import entry_disqualify
 from contests.services.participation import contest_join, contest_submit
@@ -27,7 +29,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def board_cache(settings, enqueued):
+def cache_on(settings, enqueued):
     """The cache as a site has it, taking in every change of the submissions at once; empty
     at the start and end of each test."""
     settings.KJ_CONTEST_BOARD_CACHE = True
@@ -137,3 +139,32 @@ def test_the_frozen_board_hides_later_results_from_participants_not_organisers(c
     contest.refresh_from_db()
     after = contest_board(contest)
     assert not after.frozen and cells(after, "ben")[0] == 1 and cells(after, "ann")[0] == 2
+
+
+def test_another_process_takes_the_stored_boards_instead_of_computing_them(
+    clock, organiser, monkeypatch
+):
+    contest = make_contest(organiser, freeze_minutes=30)
+    ann = UserFactory(username="ann")
+    entry = contest_join(ann, contest=contest)
+    contest.refresh_from_db()
+    judge(submit(clock, ann, contest, "A", 100))  # after the freeze
+    clock.at(END - timedelta(minutes=1))
+    public, live = contest_boards(contest)
+    assert public.frozen and not live.frozen
+
+    board_module._kept.clear()  # a second web process: nothing in hand, the boards stored
+    computed = board_module._compute_boards
+    monkeypatch.setattr(board_module, "_compute_boards", lambda contest: pytest.fail("computed"))
+    loaded, loaded_live = contest_boards(contest)
+    assert (loaded.json_head, loaded_live.json_head) == (public.json_head, live.json_head)
+    assert loaded.rows == public.rows and loaded.freeze_at == public.freeze_at
+    assert entry_row(contest, entry)["solved"] == 1
+
+    # while one process computes newer boards (its claim), another one serves those it holds
+    judge(submit(clock, ann, contest, "B", 119))
+    assert board_cache.snapshot_claim(contest.pk)
+    assert contest_boards(contest)[1] is loaded_live
+    monkeypatch.setattr(board_module, "_compute_boards", computed)
+    BoardSnapshot.objects.filter(pk=contest.pk).update(claimed_until=None)  # it died
+    assert cells(contest_boards(contest)[1], "ann")[0] == 2
