@@ -18,15 +18,20 @@ CLAIM_S = 60  # a claim left by a process that died lapses after this long
 
 @dataclass(frozen=True)
 class Stored:
-    stamp: str  # what the boards were computed at (contests.selectors.board)
-    computed_at: datetime
+    stamp: str  # what the boards were computed at (contests.selectors.board); '' if none yet
+    computed_at: datetime | None
+    claimed_until: datetime | None  # a process is computing newer boards until then
+
+    def claimed(self) -> bool:
+        return self.claimed_until is not None and self.claimed_until > timezone.now()
 
 
 def snapshot_stamp(contest_id: int) -> Stored | None:
-    """The stamp and time of the contest's stored boards, without the boards."""
+    """The stamp, time and claim of the contest's stored boards, without the boards (a read:
+    a process that finds a claim leaves the row alone instead of writing to it)."""
     row = (
-        BoardSnapshot.objects.filter(pk=contest_id, computed_at__isnull=False)
-        .values_list("stamp", "computed_at")
+        BoardSnapshot.objects.filter(pk=contest_id)
+        .values_list("stamp", "computed_at", "claimed_until")
         .first()
     )
     return Stored(*row) if row else None
@@ -39,11 +44,14 @@ def snapshot_boards(contest_id: int) -> tuple[str, str] | None:
     )
 
 
-def snapshot_claim(contest_id: int) -> bool:
+def snapshot_claim(contest_id: int, *, exists: bool = False) -> bool:
     """Take the right to compute the contest's boards for CLAIM_S seconds; False while
-    another process holds it."""
+    another process holds it. `exists`: the row is known to be there."""
     now = timezone.now()
-    BoardSnapshot.objects.bulk_create([BoardSnapshot(contest_id=contest_id)], ignore_conflicts=True)
+    if not exists:
+        BoardSnapshot.objects.bulk_create(
+            [BoardSnapshot(contest_id=contest_id)], ignore_conflicts=True
+        )
     free = Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
     claimed = BoardSnapshot.objects.filter(free, pk=contest_id).update(
         claimed_until=now + timedelta(seconds=CLAIM_S)

@@ -285,12 +285,15 @@ def contest_boards(contest: Contest) -> tuple[Board, Board]:
         if kept is not None and _current(kept.stamp, kept.at, stamp):
             return kept.boards
         stored = board_cache.snapshot_stamp(contest.pk)
-        if stored is not None:
+        if stored is not None and stored.computed_at is not None:
             had, at = _stamp_load(stored.stamp), stored.computed_at.timestamp()
             texts = board_cache.snapshot_boards(contest.pk) if _current(had, at, stamp) else None
             if texts is not None and texts[0]:
                 return _keep(contest.pk, _Kept(had, _boards_load(*texts), at, problem_ids)).boards
-        if not board_cache.snapshot_claim(contest.pk) and only_submissions:
+        if only_submissions and (
+            (stored is not None and stored.claimed())
+            or not board_cache.snapshot_claim(contest.pk, exists=stored is not None)
+        ):
             return kept.boards  # another process is computing them
         computed_at = timezone.now()
         try:
