@@ -8,17 +8,23 @@ polling the board over loopback while verdicts keep arriving; target p95 <= 100 
 
 Steps: (1) a fresh embedded database (SQLite in a temp KJ_VAR_DIR, the one-machine default;
 no shared server is touched): migrate, sync four catalog problems, create `--entries` users
-with tokens, a running ICPC contest on cpu and gpu-h200 with a 60-minute freeze, one entry
-per user, and `--submissions` judged timed submits spread over the contest's first 100
-minutes (a verdict mix, random times); (2) gunicorn (`config.wsgi`, gthread) on a free port
-of 127.0.0.1; (3) `--clients` threads, each a participant with its own token and keep-alive
-connection, GET /api/v1/contests/{slug}/board/ (the frozen board plus the caller's own live
-row) every `--interval` seconds with a random phase and jitter, for `--duration` seconds and
-at most `--max-requests` each (bounded loops), while a writer records a new accepted verdict
-every 0.5 s (the board's inputs keep changing); latency from the request's send to its last
-byte, per request; (4) print and write JSON: p50/p95/p99/max (ms), requests, errors, rate,
-the board's size and the time one board computation takes in-process (what a cache refresh
-costs), with the provenance record (bench/provenance.py).
+with tokens, a running ICPC contest on cpu and gpu-h200 with a 60-minute freeze (it starts
+ten minutes after the run: the board is live), one entry per user, and `--submissions` timed
+submits spread over the contest's first 100 minutes (a verdict mix, random times), of which
+`--pending` are still being judged; (2) gunicorn (`config.wsgi`, gthread) on a free port of
+127.0.0.1, with the site's board settings (KJ_CONTEST_BOARD_CACHE, KJ_CONTEST_BOARD_REFRESH_S
+from the environment, else their defaults); (3) `--clients` threads, each a participant with
+its own token and keep-alive connection, GET /api/v1/contests/{slug}/board/ (the board plus
+the caller's own live row) every `--interval` seconds with a random phase and jitter, for
+`--duration` seconds and at most `--max-requests` each (bounded loops), while a writer
+records the verdict of one pending submission every 0.5 s through judge's service
+(judging_result_record, as a worker does; it moves the problem's SubmitsVersion, so the
+board must take it in); latency from the request's send to its last byte, per request; the
+machine's load average every 5 s; (4) print and write JSON: p50/p95/p99/max (ms), requests,
+errors, rate, the board's size, the time one computation of the boards takes in-process (what
+each change of the submissions costs a web process), the load averages, with the provenance
+record (bench/provenance.py), to bench/results/scoreboard_load/<date>-<host>.json (or --out);
+`python bench/make_latest.py` then updates bench/results/latest.json.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import argparse
 import http.client
 import json
 import os
+import platform
 import random
 import signal
 import socket
@@ -62,7 +69,8 @@ def pick(rng: random.Random, mix: list[tuple[str, float]]) -> str:
 
 
 def load(args: argparse.Namespace) -> tuple[list[str], dict]:
-    """The contest, its entries and submissions; the clients' tokens and the board's size."""
+    """The contest, its entries and submissions (`args.pending` of them still being judged);
+    the clients' tokens and the board's size."""
     import django  # noqa: PLC0415 - after KJ_VAR_DIR is set
 
     django.setup()
@@ -100,27 +108,31 @@ def load(args: argparse.Namespace) -> tuple[list[str], dict]:
     created = Submission._meta.get_field("created_at")
     created.auto_now_add = False  # the rows' own times, spread over the contest
     rows = []
-    for _ in range(args.submissions):
+    for i in range(args.submissions):
         verdict = pick(rng, VERDICTS)
         at = start + timedelta(seconds=rng.uniform(0, 100 * 60))
+        pending = i < args.pending  # being judged: the writer records their verdicts
         rows.append(Submission(
             user=rng.choice(users), problem=rng.choice(problems), problem_version=1,
             language="pytorch", device_kind=rng.choice(("cpu", "gpu-h200")), mode=Mode.SUBMIT,
-            source="import torch\n", status=Status.DONE, verdict=verdict,
-            score=rng.lognormvariate(0, 0.5) if verdict == "accepted" else None,
-            created_at=at, finished_at=at + timedelta(seconds=20),
+            source="import torch\n", status=Status.TESTING if pending else Status.DONE,
+            verdict="" if pending else verdict, attempt=1,
+            score=rng.lognormvariate(0, 0.5) if verdict == "accepted" and not pending else None,
+            created_at=at, finished_at=None if pending else at + timedelta(seconds=20),
+            deadline=now + timedelta(hours=1) if pending else None,
         ))  # fmt: skip
     Submission.objects.bulk_create(rows, batch_size=2000)
     created.auto_now_add = True
     tokens = [token_create(u, name="bench")[1] for u in users[: args.clients]]
 
-    from contests.selectors.board import _compute  # noqa: PLC0415 - the uncached computation
+    # the uncached computation of both boards (participants', organisers')
+    from contests.selectors.board import _compute_boards  # noqa: PLC0415
 
     contest.refresh_from_db()
     times = []
     for _ in range(3):
         t0 = time.perf_counter()
-        board = _compute(contest, live=False)
+        board, _ = _compute_boards(contest)
         times.append((time.perf_counter() - t0) * 1000)
     size = {"rows": len(board.rows), "problems": len(board.problems),
             "compute_ms": [round(t, 1) for t in times],
@@ -129,21 +141,33 @@ def load(args: argparse.Namespace) -> tuple[list[str], dict]:
 
 
 def writer(stop: threading.Event, count: list[int]) -> None:
-    """A new accepted verdict every 0.5 s on an entrant's submission, as judging would."""
+    """Every 0.5 s the verdict of one pending submission, recorded as a worker records it
+    (judging_result_record: the row, the leaderboard, the problem's SubmitsVersion)."""
     from django.db import connection  # noqa: PLC0415
-    from django.utils import timezone  # noqa: PLC0415
 
+    from judge.judging.record import judging_result_record  # noqa: PLC0415
     from judge.models import Status, Submission  # noqa: PLC0415
+    from runner.contract import JudgeResult  # noqa: PLC0415
 
     rng = random.Random(11)
-    ids = list(Submission.objects.values_list("id", flat=True)[:5000])
-    while not stop.wait(0.5):
-        Submission.objects.filter(pk=rng.choice(ids)).update(
-            status=Status.DONE, verdict="accepted", score=rng.lognormvariate(0, 0.5),
-            finished_at=timezone.now(),
-        )  # fmt: skip
-        count[0] += 1
+    pending = list(
+        Submission.objects.filter(status=Status.TESTING).order_by("?").values_list("id", flat=True)
+    )
+    while pending and not stop.wait(0.5):
+        verdict = pick(rng, VERDICTS)
+        bench = {"cases": [], "score_ms": rng.lognormvariate(0, 0.5)}
+        result = JudgeResult(verdict=verdict, message="", benchmark=bench)
+        if judging_result_record(pending.pop(), attempt=1, result=result):
+            count[0] += 1
     connection.close()
+
+
+def load_sampler(stop: threading.Event, samples: list) -> None:
+    """The machine's 1-minute load average every 5 s (other jobs share the box)."""
+    while True:
+        samples.append(round(os.getloadavg()[0], 2))
+        if stop.wait(5.0):
+            return
 
 
 def free_port() -> int:
@@ -207,6 +231,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--entries", type=int, default=500)
     parser.add_argument("--submissions", type=int, default=20_000)
+    parser.add_argument("--pending", type=int, default=400, help="of them, being judged")
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between polls")
     parser.add_argument("--duration", type=float, default=60.0)
@@ -218,6 +243,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         args.entries, args.submissions, args.clients, args.duration = 50, 2000, 10, 10.0
+        args.pending = min(args.pending, 100)
     prov = provenance()
     var = Path(tempfile.mkdtemp(prefix="kj-scoreboard-"))
     os.environ.update(KJ_VAR_DIR=str(var), DJANGO_SETTINGS_MODULE="config.settings")
@@ -227,10 +253,13 @@ def main() -> None:
     env = {**os.environ, "KJ_DEBUG": "0", "DEBUG": "0"}
     port = free_port()
     server = start_server(env, port, args.workers, args.threads)
+    loads: list[float] = []
     try:
         stop, written = threading.Event(), [0]
         write = threading.Thread(target=writer, args=(stop, written), daemon=True)
         write.start()
+        sampler = threading.Thread(target=load_sampler, args=(stop, loads), daemon=True)
+        sampler.start()
         results: list[list] = [[] for _ in tokens]
         threads = [threading.Thread(target=client, args=(port, t, args, i, results[i]))
                    for i, t in enumerate(tokens)]  # fmt: skip
@@ -242,6 +271,7 @@ def main() -> None:
         wall = time.monotonic() - started
         stop.set()
         write.join()
+        sampler.join()
     finally:
         os.killpg(server.pid, signal.SIGINT)  # gunicorn's quick shutdown
         try:
@@ -259,8 +289,21 @@ def main() -> None:
         "mean_ms": round(statistics.fmean(samples), 2), "verdicts_written": written[0],
         "target_p95_ms": TARGET_P95_MS, "meets_target": percentile(samples, 0.95) <= TARGET_P95_MS,
     }  # fmt: skip
+    from django.conf import settings  # noqa: PLC0415 - the server's, from the same environment
+
+    machine = prov["machine"]
     record = {
         "benchmark": "scoreboard_load",
+        "date": prov["date"],
+        "commit": commit_label(prov),
+        "machine": {
+            "host": machine.get("host"),
+            "cpus": machine.get("cores"),
+            "cpu": machine.get("cpu"),
+            "load_avg_at_start": machine.get("load_avg"),
+            "load_avg_1min_during": loads,
+            "load_avg_at_end": [round(x, 2) for x in os.getloadavg()],
+        },
         "provenance": prov,
         "method": {
             "database": "SQLite (embedded default), fresh temp file",
@@ -273,20 +316,24 @@ def main() -> None:
             "max_requests_per_client": args.max_requests,
             "entries": args.entries,
             "submissions": args.submissions,
+            "pending_at_start": args.pending,
+            "writer": "one verdict every 0.5 s through judging_result_record",
             "endpoint": f"/api/v1/contests/{SLUG}/board/",
-            "board_cache_s": int(os.environ.get("KJ_CONTEST_BOARD_CACHE_S", "3")),
+            "board_cache": settings.KJ_CONTEST_BOARD_CACHE,
+            "board_refresh_s": settings.KJ_CONTEST_BOARD_REFRESH_S,
             "latency": "send to last byte, per request, client threads on 127.0.0.1",
         },  # fmt: skip
         "board": size,
         "summary": summary,
         "samples_ms": [round(ms, 3) for ms in samples],
     }
-    day = datetime.now(UTC).strftime("%Y-%m-%d")
-    out = Path(args.out or ROOT / "bench" / "results" / f"{day}-cpu-scoreboard" / "load.json")
+    stem = f"{prov['date'][:10]}-{platform.node() or 'host'}"
+    out = Path(args.out or ROOT / "bench" / "results" / "scoreboard_load" / f"{stem}.json")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(record, indent=1, default=str) + "\n")
     print(f"scoreboard_load at {commit_label(prov)}: {json.dumps(summary)}")
     print(f"board: {json.dumps(size)}")
+    print(f"load average: {json.dumps(record['machine'])}")
     print(f"raw: {out}")
 
 

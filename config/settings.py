@@ -180,9 +180,12 @@ PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 24 * 3600)
 KJ_MAX_SOURCE_BYTES = env_int("KJ_MAX_SOURCE_BYTES", 64 * 1024)
 # A request body over this is refused before it is read (the API answers 413 in JSON).
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("KJ_MAX_REQUEST_BYTES", 2_621_440)  # Django's 2.5 MB
-# A contest's board is recomputed at most once per this many seconds per web process (served
-# stale meanwhile; organisers' changes show at once): docs/contests.md.
-KJ_CONTEST_BOARD_CACHE_S = env_int("KJ_CONTEST_BOARD_CACHE_S", 3)
+# A web process keeps each contest's board until what it reads changes (off: computed on
+# every request); a change of the submissions is taken in at most once per
+# KJ_CONTEST_BOARD_REFRESH_S seconds (0: on the next request), organisers' changes at once:
+# docs/contests.md.
+KJ_CONTEST_BOARD_CACHE = env_bool("KJ_CONTEST_BOARD_CACHE", True)
+KJ_CONTEST_BOARD_REFRESH_S = env_int("KJ_CONTEST_BOARD_REFRESH_S", 2)
 KJ_RATE_LIMIT_COUNT = env_int("KJ_RATE_LIMIT_COUNT", 10)  # submissions per user ...
 KJ_RATE_LIMIT_WINDOW_S = env_int("KJ_RATE_LIMIT_WINDOW_S", 60)  # ... per this many seconds
 # Profiles (mode "profile", docs/profiling.md): their own rate limit, and the Nsight Compute

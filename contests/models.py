@@ -240,3 +240,21 @@ class Announcement(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+
+
+class BoardSnapshot(models.Model):
+    """A contest's boards as last computed by a web process, for the site's other processes
+    (contests.selectors.board.contest_boards): the stamp they were computed at, and each board
+    as the API's JSON. `claimed_until`: a process is computing newer ones until then."""
+
+    contest = models.OneToOneField(
+        Contest, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    stamp = models.TextField(blank=True, default="")
+    computed_at = models.DateTimeField(null=True, blank=True)
+    public_json = models.TextField(blank=True, default="")
+    live_json = models.TextField(blank=True, default="", help_text="'' = the same as public")
+    claimed_until = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"board of {self.contest_id} at {self.stamp}"

@@ -22,16 +22,18 @@ and a virtual entry gets the value it would have had among them."""
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any, NamedTuple
 
 NOT_REJECTIONS = ("accepted", "compile_error", "internal_error", "")
 
 
-@dataclass(frozen=True)
-class Attempt:
-    """One judged (or pending) contest submission, as the board reads it."""
+class Attempt(NamedTuple):
+    """One judged (or pending) contest submission, as the board reads it (a tuple: a board
+    makes one per counted submission)."""
 
     submission_id: int
     entry_id: int
@@ -123,9 +125,10 @@ def speed_points(points: int, best_ms: float, reference_ms: float | None, cap: f
     return points * (1 + max(-1.0, min(1.0, scaled))) / 2
 
 
-def competition_ranks(values: list[float], value: float) -> int:
-    """1 + how many of `values` are strictly better (smaller) than `value`."""
-    return 1 + sum(1 for v in values if v < value)
+def competition_ranks(ordered: list, value: Any) -> int:
+    """1 + how many of `ordered` (sorted, smallest first) are strictly better (smaller) than
+    `value`."""
+    return 1 + bisect_left(ordered, value)
 
 
 def board_rows(
@@ -167,15 +170,16 @@ def board_rows(
     else:
         for pid, _ in problems:
             devices = {d for r in official for d in r.cells[pid].best_ms}
-            times = {d: [r.cells[pid].best_ms[d] for r in official if d in r.cells[pid].best_ms]
+            times = {d: sorted(r.cells[pid].best_ms[d] for r in official
+                               if d in r.cells[pid].best_ms)
                      for d in devices}  # fmt: skip
             for row in rows:
                 cell = row.cells[pid]
                 ranks = [competition_ranks(times.get(d, []), ms) for d, ms in cell.best_ms.items()]
                 cell.rank = min(ranks) if ranks else len(official) + 1
                 row.rank_sum += cell.rank
-    keys = [r.key(rule) for r in official]
+    keys = sorted(r.key(rule) for r in official)
     for row in rows:
-        row.rank = 1 + sum(1 for k in keys if k < row.key(rule))
+        row.rank = competition_ranks(keys, row.key(rule))
     rows.sort(key=lambda r: (r.key(rule), r.entry.virtual, r.entry.name.lower(), r.entry.id))
     return rows

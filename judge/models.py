@@ -141,6 +141,21 @@ class LeaderboardBest(models.Model):
         return f"{self.problem_id}/{self.device_kind}/{self.language or '*'}: {self.user_id}"
 
 
+class SubmitsVersion(models.Model):
+    """A counter per problem, bumped by every write that changes what its timed submits say
+    (one created, judged, rejudged, cancelled, hidden or deleted;
+    judge.submissions.services.submits_version_bump): a reader that keeps what it computed
+    from them (a contest's board) recomputes only when the counter has moved."""
+
+    problem = models.OneToOneField(
+        "problems.Problem", on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    version = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.problem_id}: {self.version}"
+
+
 class Worker(models.Model):
     name = models.CharField(max_length=200, unique=True)
     device_kind = models.CharField(max_length=32)

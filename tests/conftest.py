@@ -30,13 +30,13 @@ def no_stats_cache(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPat
     the tests start (they inherit the environment)."""
     monkeypatch.setenv("KJ_STATS_CACHE_S", "0")
     monkeypatch.setenv("KJ_LEADERBOARD_CACHE_S", "0")
-    monkeypatch.setenv("KJ_CONTEST_BOARD_CACHE_S", "0")
+    monkeypatch.setenv("KJ_CONTEST_BOARD_CACHE", "0")
     if request.node.get_closest_marker("django_db") is not None:
         from django.conf import settings
 
         monkeypatch.setattr(settings, "KJ_STATS_CACHE_S", 0)
         monkeypatch.setattr(settings, "KJ_LEADERBOARD_CACHE_S", 0)
-        monkeypatch.setattr(settings, "KJ_CONTEST_BOARD_CACHE_S", 0)
+        monkeypatch.setattr(settings, "KJ_CONTEST_BOARD_CACHE", False)
 
 
 @pytest.fixture(autouse=True)

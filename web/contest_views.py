@@ -25,7 +25,7 @@ from contests.selectors.access import (
     group_role,
     groups_of,
 )
-from contests.selectors.board import contest_board, entry_row
+from contests.selectors.board import contest_boards, entry_row
 from contests.selectors.groups import group_get, group_leaderboard, group_members, group_problems
 from contests.selectors.moderation import (
     clarifications_for,
@@ -191,9 +191,11 @@ def contest_board_page(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("No such contest.")
     organiser = contest_organises(request.user, contest)
     live = organiser and request.GET.get("live") == "1"
-    board = contest_board(contest, live=live)
-    mine = {e.pk for e in entries_of(request.user, contest)}
-    me = next((entry_row(contest, e) for e in entries_of(request.user, contest)), None)
+    public, organisers = contest_boards(contest)
+    board = organisers if live else public
+    entries = list(entries_of(request.user, contest))
+    mine = {e.pk for e in entries}
+    me = next((entry_row(contest, e, organisers) for e in entries), None)
     context = {
         "contest": contest,
         "board": board,

@@ -17,9 +17,9 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 
 from contests.api.common import SLUG_PARAM, readable_contest
-from contests.models import Contest
+from contests.models import Contest, Participation
 from contests.selectors.access import contest_organises, contest_visible, entry_of
-from contests.selectors.board import Board, board_csv_rows, contest_board, entry_row
+from contests.selectors.board import Board, board_csv_rows, contest_boards, entry_row
 from judge.api.errors import ApiError
 
 LIVE_PARAM = OpenApiParameter(
@@ -27,14 +27,17 @@ LIVE_PARAM = OpenApiParameter(
 )
 
 
-def board_for(request: Request, slug: str) -> tuple[Contest, Board]:
-    contest = readable_contest(request.user, slug)
-    if not contest_visible(request.user, contest):
+def board_for(request: Request, slug: str) -> tuple[Contest, Board, Board, Participation | None]:
+    """The contest, the board the caller asked for and may see, the organisers' board, and
+    the caller's entry."""
+    user = request.user
+    contest = readable_contest(user, slug)
+    entry = entry_of(user, contest) if user.is_authenticated else None
+    if entry is None and not contest_visible(user, contest):
         raise ApiError("not_found", f"There is no contest {slug!r}.", 404)
-    live = request.query_params.get("live") in ("1", "true") and contest_organises(
-        request.user, contest
-    )
-    return contest, contest_board(contest, live=live)
+    live = request.query_params.get("live") in ("1", "true") and contest_organises(user, contest)
+    public, organisers = contest_boards(contest)
+    return contest, organisers if live else public, organisers, entry
 
 
 class ContestBoardView(GenericAPIView):
@@ -58,9 +61,8 @@ class ContestBoardView(GenericAPIView):
 
     @extend_schema(parameters=[SLUG_PARAM, LIVE_PARAM], responses=BoardSerializer)
     def get(self, request: Request, slug: str) -> HttpResponse:
-        contest, board = board_for(request, slug)
-        entry = entry_of(request.user, contest) if request.user.is_authenticated else None
-        me = entry_row(contest, entry) if entry is not None else None
+        contest, board, organisers, entry = board_for(request, slug)
+        me = entry_row(contest, entry, organisers) if entry is not None else None
         body = f'{board.json_head},"me":{json.dumps(me, separators=(",", ":"))}}}'
         return HttpResponse(body, content_type="application/json")
 
@@ -86,7 +88,7 @@ class ContestBoardCsvView(GenericAPIView):
     @extend_schema(parameters=[SLUG_PARAM, LIVE_PARAM],
                    responses={(200, "text/csv"): OpenApiTypes.STR})  # fmt: skip
     def get(self, request: Request, slug: str) -> HttpResponse:
-        contest, board = board_for(request, slug)
+        contest, board, _, _ = board_for(request, slug)
         text = io.StringIO()
         csv.writer(text).writerows(board_csv_rows(board))
         response = HttpResponse(text.getvalue(), content_type="text/csv; charset=utf-8")

@@ -4,15 +4,16 @@ again, or given up on (internal error) after KJ_MAX_ATTEMPTS requeues."""
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, F, Q
+from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 
 from judge import queue
-from judge.models import RUNNING_STATUSES, Status, Submission, Verdict
+from judge.models import RUNNING_STATUSES, Mode, Status, Submission, Verdict
+from judge.submissions.services import submits_version_bump
 from runner.contract import JudgeResult
 
 log = logging.getLogger("judge.judging")
@@ -50,7 +51,7 @@ def submissions_requeue_stale() -> int:
             Q(status=Status.QUEUED) | Q(status__in=RUNNING_STATUSES), deadline__lt=now
         )
         .order_by("pk")
-        .values("pk", "status", "deadline", "device_kind", "requeue_count")
+        .values("pk", "status", "deadline", "device_kind", "requeue_count", "mode", "problem_id")
     )
     missing = _tasks_missing({r["device_kind"] for r in stale if r["status"] == Status.QUEUED})
     touched = 0
@@ -65,17 +66,11 @@ def submissions_requeue_stale() -> int:
                 continue
             missing[row["device_kind"]] = gap - 1
         if row["requeue_count"] >= settings.KJ_MAX_ATTEMPTS:
-            touched += same.update(
-                status=Status.DONE,
-                verdict=Verdict.INTERNAL_ERROR,
-                message=(
-                    f"No worker finished judging this submission after "
-                    f"{row['requeue_count'] + 1} tries. Please submit again later."
-                ),
-                result=JudgeResult.internal_error("Judging did not finish in time.").to_dict(),
-                finished_at=now,
-                deadline=None,
-            )
+            with transaction.atomic():
+                gave_up = _give_up(same, row["requeue_count"], now)
+                if gave_up and row["mode"] == Mode.SUBMIT:
+                    submits_version_bump(row["problem_id"])
+            touched += gave_up
             continue
         with transaction.atomic():
             updated = same.update(
@@ -93,3 +88,18 @@ def submissions_requeue_stale() -> int:
                 )  # fmt: skip
         touched += updated
     return touched
+
+
+def _give_up(same: QuerySet[Submission], requeues: int, now: datetime) -> int:
+    """The row, if still as read, becomes an internal error (no worker finished it)."""
+    return same.update(
+        status=Status.DONE,
+        verdict=Verdict.INTERNAL_ERROR,
+        message=(
+            f"No worker finished judging this submission after {requeues + 1} tries. "
+            "Please submit again later."
+        ),
+        result=JudgeResult.internal_error("Judging did not finish in time.").to_dict(),
+        finished_at=now,
+        deadline=None,
+    )

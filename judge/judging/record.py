@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from judge.leaderboards.services import leaderboard_best_refresh
 from judge.models import RUNNING_STATUSES, Mode, Status, Submission, Verdict
+from judge.submissions.services import submits_version_bump
 from runner.contract import JudgeResult
 
 log = logging.getLogger("judge.judging")
@@ -87,6 +88,8 @@ def judging_result_record(submission_id: int, *, attempt: int, result: JudgeResu
         )
         if updated and score is not None and not rejected and not validation:
             leaderboard_best_refresh(user_id, problem_id=problem_id, device_kind=device_kind)
+        if updated and mode == Mode.SUBMIT:
+            submits_version_bump(problem_id)  # a contest's board shows the verdict
     phases = result.phases if isinstance(result.phases, dict) else {}
     log.info(
         "submission %s attempt %s: %s%s", submission_id, attempt, result.verdict,

@@ -4,13 +4,14 @@ problems a user solved and a user's counts."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.db.models import Min, QuerySet
 
-from judge.models import Mode, Status, Submission, Verdict
+from judge.models import Mode, Status, Submission, SubmitsVersion, Verdict
 from problems.models import Problem
 
 
@@ -111,6 +112,14 @@ def submissions_for_contest(
         .order_by("created_at", "id")
         .values(*CONTEST_FIELDS)
     )
+
+
+def submits_versions(problem_ids: Iterable[int] | QuerySet) -> tuple[tuple[int, int], ...]:
+    """(problem id, its SubmitsVersion) for each of these problems (ids, or a query of
+    them) whose timed submits ever changed, in id order: it moves with every write that
+    changes one of them (judge.submissions.services.submits_version_bump)."""
+    rows = SubmitsVersion.objects.filter(problem_id__in=problem_ids).order_by("problem_id")
+    return tuple(rows.values_list("problem_id", "version"))
 
 
 def reference_ms_of(submission_ids: list[int]) -> dict[int, float]:

@@ -3,18 +3,18 @@ and deleting. A new or rejudged row is enqueued once it is committed (judge.queu
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from judge import queue, rules
 from judge.errors import SubmissionRefused
 from judge.leaderboards.services import leaderboard_best_refresh
-from judge.models import RUNNING_STATUSES, Mode, Status, Submission, Verdict
+from judge.models import RUNNING_STATUSES, Mode, Status, Submission, SubmitsVersion, Verdict
 from judge.profiling import profile_submission_check
 from problems.models import Problem
 
@@ -53,6 +53,8 @@ def submission_create(
             status=Status.QUEUED,
             deadline=timezone.now() + timedelta(seconds=settings.KJ_QUEUED_STALE_S),
         )
+        if mode == Mode.SUBMIT:
+            submits_version_bump(problem.pk)
         submission_id = submission.pk
         transaction.on_commit(lambda: queue.enqueue_judging(submission_id, device_kind))
     return submission
@@ -79,6 +81,8 @@ def submission_rejudge(submission: Submission) -> None:
         )
         _refresh_board_of(submission)
         pk, kind = submission.pk, submission.device_kind
+        if submission.mode == Mode.SUBMIT:
+            submits_version_bump(submission.problem_id)
         transaction.on_commit(lambda: queue.enqueue_judging(pk, kind, rejudge=True))
 
 
@@ -92,18 +96,15 @@ def submission_cancel(user: Any, *, submission_id: int) -> Submission | None:
     rows = Submission.objects.filter(pk=submission_id)
     if not getattr(user, "is_staff", False):
         rows = rows.filter(user_id=getattr(user, "pk", None))
-    current = rows.values_list("status", flat=True).first()
-    if current is None:
+    found = rows.values_list("status", "mode", "problem_id").first()
+    if found is None:
         return None
+    _, mode, problem_id = found
     now = timezone.now()
-    updated = rows.filter(status=Status.QUEUED).update(
-        status=Status.CANCELLED, message="Cancelled before judging.", finished_at=now,
-        deadline=None,
-    ) or rows.filter(status__in=RUNNING_STATUSES).update(
-        status=Status.CANCELLED,
-        message="Cancelled while it was being judged; the judge's result was discarded.",
-        finished_at=now, deadline=None,
-    )  # fmt: skip
+    with transaction.atomic():
+        updated = _cancel(rows, now)
+        if updated and mode == Mode.SUBMIT:
+            submits_version_bump(problem_id)
     if not updated:
         current = rows.values_list("status", flat=True).first()
         raise SubmissionRefused(
@@ -111,6 +112,18 @@ def submission_cancel(user: Any, *, submission_id: int) -> Submission | None:
             "not_cancellable",
         )
     return rows.select_related("problem", "user").get()
+
+
+def _cancel(rows: QuerySet[Submission], now: datetime) -> int:
+    """queued -> cancelled, else running -> cancelled; how many rows changed (0 or 1)."""
+    return rows.filter(status=Status.QUEUED).update(
+        status=Status.CANCELLED, message="Cancelled before judging.", finished_at=now,
+        deadline=None,
+    ) or rows.filter(status__in=RUNNING_STATUSES).update(
+        status=Status.CANCELLED,
+        message="Cancelled while it was being judged; the judge's result was discarded.",
+        finished_at=now, deadline=None,
+    )  # fmt: skip
 
 
 def submission_moderate(submission: Submission, *, hidden: bool, cheat_reason: str = "") -> None:
@@ -129,6 +142,8 @@ def submission_moderate(submission: Submission, *, hidden: bool, cheat_reason: s
     with transaction.atomic():
         Submission.objects.filter(pk=submission.pk).update(**fields)
         _refresh_board_of(submission)
+        if submission.mode == Mode.SUBMIT:
+            submits_version_bump(submission.problem_id)
 
 
 def submissions_delete(submissions: QuerySet[Submission]) -> int:
@@ -136,10 +151,23 @@ def submissions_delete(submissions: QuerySet[Submission]) -> int:
     leaderboards they held a place on. Returns how many were deleted."""
     with transaction.atomic():
         boards = set(submissions.values_list("user_id", "problem_id", "device_kind"))
+        problems = set(submissions.filter(mode=Mode.SUBMIT).values_list("problem_id", flat=True))
         deleted, _ = Submission.objects.filter(pk__in=submissions.values("pk")).delete()
         for user_id, problem_id, device_kind in boards:
             leaderboard_best_refresh(user_id, problem_id=problem_id, device_kind=device_kind)
+        for problem_id in sorted(problems):
+            submits_version_bump(problem_id)
     return deleted
+
+
+def submits_version_bump(problem_id: int) -> None:
+    """Move the problem's SubmitsVersion on: every write that changes what a timed submit of
+    the problem says (created, judged, rejudged, cancelled, hidden, deleted) calls this inside
+    its own transaction, so a reader sees the new counter with the change."""
+    SubmitsVersion.objects.bulk_create(
+        [SubmitsVersion(problem_id=problem_id)], ignore_conflicts=True
+    )
+    SubmitsVersion.objects.filter(problem_id=problem_id).update(version=F("version") + 1)
 
 
 def _refresh_board_of(submission: Submission) -> None:

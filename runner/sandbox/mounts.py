@@ -44,6 +44,15 @@ def python_paths() -> list[Path]:
     return out
 
 
+def interpreter() -> str:
+    """sys.executable as the sandbox sees it: its folders resolved (the sandbox binds the
+    resolved prefixes above, so a venv reached through a symlinked folder, e.g. a checkout's
+    `.venv -> /elsewhere/.venv`, is not at its outside path in there), its own name kept (a
+    venv's bin/python finds its pyvenv.cfg from where it is called)."""
+    exe = Path(sys.executable)
+    return str(exe.parent.resolve() / exe.name)
+
+
 def _site_dirs() -> list[str]:
     import site
 

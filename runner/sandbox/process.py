@@ -238,11 +238,4 @@ def sandbox_protections(gpu: bool = False) -> dict:
         return {"sandbox": f"runner.sandbox (active_protections failed: {exc})"}
 
 
-def _python() -> str:
-    """This interpreter as a sandbox sees it: the venv's folder is bound at its real path
-    (mounts.python_paths), so a venv reached through a symlinked folder is named by that path."""
-    exe = Path(sys.executable)
-    return str(exe.parent.parent.resolve() / exe.parent.name / exe.name)
-
-
-PYTHON = _python()
+PYTHON = sys.executable

@@ -17,6 +17,7 @@ from typing import Any
 from runner.common import wire
 from runner.contract import JobSpec, Limits
 from runner.sandbox import process as proc
+from runner.sandbox.mounts import interpreter
 from runner.supervisor import language as plugins
 from runner.supervisor.outcome import ChildDied, ChildTimeout
 
@@ -124,7 +125,7 @@ class ChildProcess:
         if context_on_request:
             env["KERNELJUDGE_CONTEXT_ON_REQUEST"] = "1"
         argv = [
-            proc.PYTHON,
+            interpreter(),
             "-m",
             "runner.child.native_child" if self.native else "runner.child.torch_child",
             "--fd",

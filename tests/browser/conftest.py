@@ -85,7 +85,7 @@ def site(tmp_path_factory) -> Iterator[Site]:
     argv = [sys.executable, "manage.py", "run_site", "--port", str(port)]
     with process(argv, env, log):
         base = f"http://127.0.0.1:{port}"
-        wait_until(lambda: _up(base + "/"), 90, "the web server", log)
+        wait_until(lambda: _up(base + "/"), 180, "the web server", log)  # a loaded box
         yield Site(base, "admin", password, log, shots)
 
 

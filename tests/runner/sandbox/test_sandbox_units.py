@@ -26,7 +26,7 @@ from runner.sandbox.backends import bwrap, choose_backend, unshare
 from runner.sandbox.backends.docker import container_spec, docker_run_argv
 from runner.sandbox.env import scrub_env
 from runner.sandbox.handle import safe_read
-from runner.sandbox.mounts import mount_plan
+from runner.sandbox.mounts import interpreter, mount_plan, python_paths
 
 
 def test_bpf_program_shape():
@@ -233,15 +233,16 @@ def test_wrap_runs_under_the_none_backend(tmp_path):
     assert o.returncode == 0 and o.stdout.decode().strip() == "1", o.stderr
 
 
-def test_the_interpreter_is_named_under_the_venvs_real_folder(tmp_path, monkeypatch):
-    """A venv reached through a symlinked folder is bound at its real path, so the child's
-    interpreter is named there (the symlink's path does not exist inside the sandbox)."""
-    from runner.sandbox import process  # noqa: PLC0415
-
+def test_the_child_interpreter_is_named_at_a_path_the_sandbox_binds(monkeypatch, tmp_path):
+    """A venv reached through a symlinked folder (a checkout's `.venv -> /elsewhere/.venv`):
+    the sandbox binds the resolved prefix, so the child is started by the resolved path (its
+    own file name kept, so the venv still finds its pyvenv.cfg); the symlink's path is not
+    there inside and the child died with exit status 127."""
     real = tmp_path / "real-venv"
     (real / "bin").mkdir(parents=True)
     (real / "bin" / "python").symlink_to(sys.executable)
-    (tmp_path / "work").mkdir()
-    (tmp_path / "work" / ".venv").symlink_to(real)
-    monkeypatch.setattr(sys, "executable", str(tmp_path / "work" / ".venv" / "bin" / "python"))
-    assert process._python() == str(real.resolve() / "bin" / "python")
+    (tmp_path / "checkout").mkdir()
+    (tmp_path / "checkout" / ".venv").symlink_to(real)
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "checkout" / ".venv" / "bin" / "python"))
+    assert interpreter() == str(real.resolve() / "bin" / "python")
+    assert Path(interpreter()).parent.parent in [Path(p) for p in python_paths()]
