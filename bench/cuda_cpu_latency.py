@@ -44,7 +44,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from provenance import commit_label, provenance  # noqa: E402
+from provenance import commit_label, provenance, report_head  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTION = ROOT / "problems" / "catalog" / "vector-add" / "solutions" / "correct_basic.cu"
@@ -232,17 +232,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(json.dumps(sample), flush=True)
         finally:
             site.stop()
-    machine = prov["machine"]
     report = {
-        "benchmark": "cuda_cpu_latency",
-        "date": prov["date"],
-        "commit": commit_label(prov),
-        "machine": {
-            "host": machine.get("host"),
-            "cpus": machine.get("cores"),
-            "cpu": machine.get("cpu"),
-            "load_avg_at_start": machine.get("load_avg"),
-        },
+        **report_head("cuda_cpu_latency", prov),
         "provenance": prov,
         "method": METHOD,
         "stats": {kind: stats(samples, kind) for kind in ("fresh", "cached")},

@@ -182,6 +182,24 @@ def commit_label(prov: dict) -> str:
     return name
 
 
+def report_head(benchmark: str, prov: dict, **machine_extra) -> dict:
+    """The first fields of a raw file: the benchmark, when, the code and the machine (its load
+    at the start, and what the caller adds: the load during and after the run)."""
+    machine = prov["machine"]
+    return {
+        "benchmark": benchmark,
+        "date": prov["date"],
+        "commit": commit_label(prov),
+        "machine": {
+            "host": machine.get("host"),
+            "cpus": machine.get("cores"),
+            "cpu": machine.get("cpu"),
+            "load_avg_at_start": machine.get("load_avg"),
+            **machine_extra,
+        },
+    }
+
+
 def figure(value, *, method: str, samples: int | None, unit: str = "") -> dict:
     """One reported figure with what it measures and on how many samples."""
     out = {"value": value, "method": method, "samples": samples}

@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from provenance import commit_label, provenance  # noqa: E402
+from provenance import commit_label, provenance, report_head  # noqa: E402
 
 PROBLEMS = ("vector-add", "relu", "matrix-multiplication", "reduction")
 VERDICTS = [("accepted", 0.5), ("wrong_answer", 0.25), ("compile_error", 0.1),
@@ -291,19 +291,13 @@ def main() -> None:
     }  # fmt: skip
     from django.conf import settings  # noqa: PLC0415 - the server's, from the same environment
 
-    machine = prov["machine"]
     record = {
-        "benchmark": "scoreboard_load",
-        "date": prov["date"],
-        "commit": commit_label(prov),
-        "machine": {
-            "host": machine.get("host"),
-            "cpus": machine.get("cores"),
-            "cpu": machine.get("cpu"),
-            "load_avg_at_start": machine.get("load_avg"),
-            "load_avg_1min_during": loads,
-            "load_avg_at_end": [round(x, 2) for x in os.getloadavg()],
-        },
+        **report_head(
+            "scoreboard_load",
+            prov,
+            load_avg_1min_during=loads,
+            load_avg_at_end=[round(x, 2) for x in os.getloadavg()],
+        ),
         "provenance": prov,
         "method": {
             "database": "SQLite (embedded default), fresh temp file",
