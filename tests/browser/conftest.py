@@ -110,7 +110,7 @@ def page(browser, request):
     allowed = set(marker.args) if marker else set()
     context = browser.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(60_000)  # the site shares a loaded two-core box with the suite
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on(
