@@ -8,6 +8,7 @@ import os
 import re
 import shutil
 import subprocess
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -159,7 +160,7 @@ def cached_library(cdir: Path, key: str, target: Path, t0: float) -> CompileResu
 def store_library(cdir: Path, key: str, so: Path, log: str) -> None:
     """Cache a built library under ``key`` (atomically: a reader never sees half a file)."""
     try:
-        tmp = cdir / f".{key}.{os.getpid()}.tmp"
+        tmp = cdir / f".{key}.{os.getpid()}.{threading.get_ident()}.tmp"
         shutil.copyfile(so, tmp)
         os.replace(tmp, cdir / f"{key}.so")
         (cdir / f"{key}.log").write_text(log)

@@ -125,6 +125,19 @@ def start_diagnostics(j: Judgement) -> None:
     diagnostics_build.prebuild(j)
 
 
+def end_diagnostics(j: Judgement) -> None:
+    """Called as the judgement ends, whatever its path (a compile error, a crash): a diagnostics
+    build started beside the judged one and not used is waited for and removed, so nothing of
+    the judgement runs on after it (the two compiles of one source end at about the same time)."""
+    if not emulated(j.job) or j.job.mode != "run" or _diagnostics_module() is None:
+        return
+    from runner.languages.cuda import diagnostics_build  # noqa: PLC0415
+
+    prebuilt = diagnostics_build.take_prebuilt(j)
+    if prebuilt is not None:
+        prebuilt.discard()
+
+
 def _diagnostics_module():
     try:
         found = importlib.util.find_spec(DIAGNOSTICS_MODULE)

@@ -124,6 +124,7 @@ class Judgement:
         finally:
             if self.child is not None:
                 self.child.close()
+            emulation.end_diagnostics(self)  # a diagnostics build still compiling ends first
         self.phases["total_s"] = time.monotonic() - t_start
         stdout, stderr, truncated, total_out = read_output(self.dir, self.limits.output_bytes)
         if total_out > self.limits.output_bytes * OUTPUT_HARD_FACTOR and verdict in (

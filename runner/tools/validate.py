@@ -94,8 +94,12 @@ def validate_package(
     judge: Judge | None = None,
     compile_cuda: Callable[[str, str], tuple[bool, str]] | None = None,
     seed: int = 20261121,
+    nvcc_solutions: bool = True,
 ) -> PackageReport:
-    """Validate one package on one device. `judge` and `compile_cuda` default to the runner's."""
+    """Validate one package on one device. `judge` and `compile_cuda` default to the runner's.
+    ``nvcc_solutions=False``: CUDA solutions a device does not judge are not compiled with nvcc
+    either (the starter still is): `make test` judges them on the CPU through the emulation
+    (tests/runner/languages/cuda/test_catalog_on_cpu.py), and each nvcc compile costs seconds."""
     if judge is None:
         from runner import judge as judge  # torch is imported only when validating
     if compile_cuda is None:
@@ -149,7 +153,7 @@ def validate_package(
         source = sol.read_text()
         t0 = time.monotonic()
         if not runnable_on(lang, device):
-            if lang == "cuda":
+            if lang == "cuda" and nvcc_solutions:
                 ok, log = compile_cuda(source, "sm_90")
                 report.checks.append(
                     Check(f"{sol.name} compiles", ok, log[-2000:], seconds=_since(t0))

@@ -91,12 +91,14 @@ def test_user_solves_vector_add_and_sees_the_leaderboard(site, page):
     page.wait_for_url(re.compile(r".*/submissions/\d+/$"))
     assert page.get_by_role("heading", name="Accepted").is_visible()
     assert page.get_by_role("heading", name="Benchmark").is_visible()
-    assert "Rank #1 of 1" in page.locator(".rank").inner_text()
+    # the session's site is shared: other browser tests may have ranked on this board first
+    rank = re.search(r"Rank #(\d+) of (\d+)", page.locator(".rank").inner_text())
+    assert rank and 1 <= int(rank.group(1)) <= int(rank.group(2)), rank
     site.screenshot(page, "submission-page")
 
     page.goto(site.url("/problems/vector-add/leaderboard/?device=cpu"))
     row = page.locator("table.leaderboard tbody tr.me")
-    assert "ada" in row.inner_text() and row.locator("td").first.inner_text() == "1"
+    assert "ada" in row.inner_text() and row.locator("td").first.inner_text() == rank.group(1)
     assert page.locator("svg.chart line.mine").count() == 1
     site.screenshot(page, "leaderboard")
 

@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import subprocess
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -124,7 +125,7 @@ def runtime_objects(cxx: str, options: BuildOptions) -> list[Path]:
     sources = sorted(SRC_DIR.glob("*.cpp"))
     if out.is_dir():
         return [out / f"{s.stem}.o" for s in sources]
-    tmp = out.with_name(f"{out.name}.{os.getpid()}.tmp")
+    tmp = out.with_name(f"{out.name}.{os.getpid()}.{threading.get_ident()}.tmp")  # threads too
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     for src in sources:
@@ -173,7 +174,7 @@ def precompiled_header(cxx: str, options: BuildOptions) -> Path | None:
     out = proc.cache_dir(CACHE) / f"pch-{key}"
     if (out / "cuda_runtime.h.gch").is_file():
         return out
-    tmp = out.with_name(f"{out.name}.{os.getpid()}.tmp")
+    tmp = out.with_name(f"{out.name}.{os.getpid()}.{threading.get_ident()}.tmp")  # threads too
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     (tmp / "cuda_runtime.h").write_text("#include <cuda_runtime.h>\n")
