@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import numpy as np  # noqa: E402
-from provenance import provenance  # noqa: E402
+from provenance import provenance, report_head  # noqa: E402
 
 from runner.languages.cuda.cpu_build import (  # noqa: E402
     COMMON_FLAGS,
@@ -262,9 +262,10 @@ def main(argv: list[str] | None = None) -> int:
         {k: round(v["median_s"], 2) for k, v in compiles.items()},
         flush=True,
     )
+    prov = provenance()
     report = {
-        "benchmark": "emulation_speed",
-        "provenance": provenance(),
+        **report_head("emulation_speed", prov),
+        "provenance": prov,
         "method": "process CPU time and wall time of one call (median of the samples after one warm-up) "
         "of the emulated kernel (KJ_EMU_THREADS=1) and of the same algorithm as plain C++ loops, "
         "same compiler and flags; compile: build() of a vector add with a fresh nonce (runtime cached)",
