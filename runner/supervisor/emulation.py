@@ -118,24 +118,28 @@ def first_error(log: str) -> str:
 def start_diagnostics(j: Judgement) -> None:
     """Called as the judged build starts: an emulated Run (always diagnosed) starts its
     diagnostics build beside it (runner/languages/cuda/diagnostics_build.py)."""
-    if not emulated(j.job) or j.job.mode != "run" or _diagnostics_module() is None:
-        return
-    from runner.languages.cuda import diagnostics_build  # noqa: PLC0415
-
-    diagnostics_build.prebuild(j)
+    builds = _run_diagnostics_builds(j)
+    if builds is not None:
+        builds.prebuild(j)
 
 
 def end_diagnostics(j: Judgement) -> None:
     """Called as the judgement ends, whatever its path (a compile error, a crash): a diagnostics
     build started beside the judged one and not used is waited for and removed, so nothing of
     the judgement runs on after it (the two compiles of one source end at about the same time)."""
-    if not emulated(j.job) or j.job.mode != "run" or _diagnostics_module() is None:
-        return
-    from runner.languages.cuda import diagnostics_build  # noqa: PLC0415
-
-    prebuilt = diagnostics_build.take_prebuilt(j)
+    builds = _run_diagnostics_builds(j)
+    prebuilt = builds.take_prebuilt(j) if builds is not None else None
     if prebuilt is not None:
         prebuilt.discard()
+
+
+def _run_diagnostics_builds(j: Judgement):
+    """runner/languages/cuda/diagnostics_build for an emulated Run, else None."""
+    if not emulated(j.job) or j.job.mode != "run" or _diagnostics_module() is None:
+        return None
+    from runner.languages.cuda import diagnostics_build  # noqa: PLC0415
+
+    return diagnostics_build
 
 
 def _diagnostics_module():

@@ -80,10 +80,7 @@ def diagnose(j: Judgement, *, verdict: str, message: str) -> tuple[str, str]:
     """The judgement's verdict and message, the message extended with what the diagnostics
     found (and ``emulation_diagnostic`` in the flags). The verdict is returned unchanged."""
     if not wanted(j, verdict, message):
-        prebuilt = take_prebuilt(j)
-        if prebuilt is not None:
-            prebuilt.discard()
-        return verdict, message
+        return verdict, message  # an early build is removed as the judgement ends
     t0 = time.monotonic()
     try:
         found = find(j, failing_test(j) if verdict != "accepted" else None)

@@ -90,11 +90,10 @@ PREBUILT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 def prebuild(j: Judgement) -> None:
     """Start the diagnostics build of a Run now, beside the judged build; its folder is removed
-    when the diagnostics end or the judgement is gone."""
+    when the diagnostics end, or as the judgement ends (emulation.end_diagnostics)."""
     if j.job.mode != "run" or j in PREBUILT:
         return
-    built = PREBUILT[j] = Prebuilt(j)
-    weakref.finalize(j, built.discard)
+    PREBUILT[j] = Prebuilt(j)
 
 
 def take_prebuilt(j: Judgement) -> Prebuilt | None:
