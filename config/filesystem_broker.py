@@ -4,8 +4,10 @@ kombu's own ``_put`` creates the message file under its final name and then writ
 consumer listing the folder in between can take an empty or half-written file, fail to decode
 it and stop the worker ("Unrecoverable error"). Here a message is written under a name the
 consumer never takes (a leading dot: its ``partition('.')`` finds no queue) and renamed into
-place, which is atomic within one folder. ``config/celery.py`` puts this transport under the
-``filesystem://`` name."""
+place, which is atomic within one folder. An exchange's table is created the same way: kombu
+opens it with ``"wb"`` and only then locks it, so a second binder could truncate it and a
+publisher read it empty (a ``JSONDecodeError`` in the producer). ``config/celery.py`` puts this
+transport under the ``filesystem://`` name."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import uuid
 
 from kombu.exceptions import ChannelError
 from kombu.transport import filesystem
+from kombu.transport.filesystem import exchange_queue_t
 from kombu.utils.encoding import str_to_bytes
 from kombu.utils.json import dumps
 
@@ -35,6 +38,24 @@ class Channel(filesystem.Channel):
             os.replace(partial, final)
         except OSError as exc:
             raise ChannelError(f"Cannot add file {final!r} to directory") from exc
+
+    def _queue_bind(self, exchange, routing_key, pattern, queue):
+        table = self._exchange_file(exchange)
+        if not table.exists():
+            self.control_folder.mkdir(exist_ok=True)
+            row = exchange_queue_t(routing_key or "", pattern or "", queue or "")
+            partial = self.control_folder / f".partial-{uuid.uuid4()}"
+            try:
+                partial.write_bytes(str_to_bytes(dumps([row])))
+                os.link(partial, table)  # fails if another binder created it first
+                return
+            except FileExistsError:
+                pass  # kombu's own path below adds the row under the table's lock
+            except OSError as exc:
+                raise ChannelError(f"Cannot create {table}") from exc
+            finally:
+                partial.unlink(missing_ok=True)
+        super()._queue_bind(exchange, routing_key, pattern, queue)
 
 
 class Transport(filesystem.Transport):

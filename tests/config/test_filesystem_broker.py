@@ -45,6 +45,46 @@ def test_a_consumer_polling_during_large_writes_gets_every_message_whole(tmp_pat
     assert all(m["body"] == body for m in received)
 
 
+def test_binders_racing_to_create_an_exchange_leave_every_queue_in_a_table_never_read_empty(
+    tmp_path,
+):
+    rounds, binders = 40, 4
+    errors: list[BaseException] = []
+    for r in range(rounds):
+        exchange = f"ex{r}"
+        start = threading.Barrier(binders + 1)
+
+        def bind(i: int, exchange: str = exchange, start: threading.Barrier = start) -> None:
+            try:
+                with Connection("filesystem://", transport_options=_options(tmp_path)) as conn:
+                    channel = conn.default_channel
+                    start.wait()
+                    channel._queue_bind(exchange, f"k{i}", None, f"q{i}")
+            except BaseException as exc:  # noqa: BLE001 - reported by the assertion below
+                errors.append(exc)
+
+        def read(exchange: str = exchange, start: threading.Barrier = start) -> None:
+            try:
+                with Connection("filesystem://", transport_options=_options(tmp_path)) as conn:
+                    channel = conn.default_channel
+                    start.wait()
+                    for _ in range(200):
+                        channel.get_table(exchange)
+            except BaseException as exc:  # noqa: BLE001 - reported by the assertion below
+                errors.append(exc)
+
+        threads = [threading.Thread(target=bind, args=(i,)) for i in range(binders)]
+        threads.append(threading.Thread(target=read))
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+        assert not errors, errors
+        with Connection("filesystem://", transport_options=_options(tmp_path)) as conn:
+            queues = {row.queue for row in conn.default_channel.get_table(exchange)}
+        assert queues == {f"q{i}" for i in range(binders)}
+
+
 def _options(tmp_path) -> dict:
     folder = tmp_path / "broker"
     folder.mkdir(exist_ok=True)
