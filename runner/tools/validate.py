@@ -12,7 +12,7 @@ import multiprocessing
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -95,11 +95,16 @@ def validate_package(
     compile_cuda: Callable[[str, str], tuple[bool, str]] | None = None,
     seed: int = 20261121,
     nvcc_solutions: bool = True,
+    judged_starters: Collection[str] | None = None,
 ) -> PackageReport:
     """Validate one package on one device. `judge` and `compile_cuda` default to the runner's.
     ``nvcc_solutions=False``: CUDA solutions a device does not judge are not compiled with nvcc
     either (the starter still is): `make test` judges them on the CPU through the emulation
-    (tests/runner/languages/cuda/test_catalog_on_cpu.py), and each nvcc compile costs seconds."""
+    (tests/runner/languages/cuda/test_catalog_on_cpu.py), and each nvcc compile costs seconds.
+    ``judged_starters``: the languages whose starter is judged (a Run); None: every language
+    the device runs. `make test` judges the starters a package's author wrote by hand, and the
+    generated ones on a few packages that use every kind of parameter
+    (tests/problems/test_validate_catalog.py)."""
     if judge is None:
         from runner import judge as judge  # torch is imported only when validating
     if compile_cuda is None:
@@ -134,7 +139,7 @@ def validate_package(
             report.checks.append(
                 Check(f"starter {lang} compiles", ok, log[-2000:], seconds=_since(t0))
             )
-        elif runnable_on(lang, device):
+        elif runnable_on(lang, device) and (judged_starters is None or lang in judged_starters):
             res = judge(JobSpec(problem, source, lang, "run", device, seed, limits))
             ok = res.verdict not in ("compile_error", "internal_error")
             report.checks.append(
