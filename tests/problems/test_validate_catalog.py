@@ -3,10 +3,10 @@ starters compile (nvcc) or load, its correct solutions runnable on the CPU are a
 wrong ones are not, all through the real runner and sandbox (its CUDA solutions: the emulation's
 sweep, tests/runner/languages/cuda/test_catalog_on_cpu.py).
 
-A starter is judged where its author wrote it by hand; a starter generated from the parameters
-(problems/starters.py) is judged on a few packages that together use every kind of parameter the
-generator writes (role, dtype, layout, number of outputs), and each generated one is checked to
-be exactly the generator's text. Judging all 300-odd starters would cost `make test` minutes."""
+A starter is judged wherever it differs from the text the generator writes from the parameters
+(problems/starters.py: written or edited by hand); the generator's own text is judged on a few
+packages that together use every kind of parameter it writes (role, dtype, layout, number of
+outputs). Judging all 300-odd starters would cost `make test` minutes."""
 
 from __future__ import annotations
 
