@@ -6,8 +6,11 @@ it and stop the worker ("Unrecoverable error"). Here a message is written under 
 consumer never takes (a leading dot: its ``partition('.')`` finds no queue) and renamed into
 place, which is atomic within one folder. An exchange's table is created the same way: kombu
 opens it with ``"wb"`` and only then locks it, so a second binder could truncate it and a
-publisher read it empty (a ``JSONDecodeError`` in the producer). ``config/celery.py`` puts this
-transport under the ``filesystem://`` name."""
+publisher read it empty (a ``JSONDecodeError`` in the producer). And each connection keeps its
+own record of what it has bound: kombu's is shared by every connection of a process, so a
+producer could skip its bind because a consumer beside it had recorded the same binding but not
+yet written the exchange's table, and publish to no queue (messages dropped). ``config/celery.py``
+puts this transport under the ``filesystem://`` name."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ import uuid
 from kombu.exceptions import ChannelError
 from kombu.transport import filesystem
 from kombu.transport.filesystem import exchange_queue_t
+from kombu.transport.virtual.base import BrokerState
 from kombu.utils.encoding import str_to_bytes
 from kombu.utils.json import dumps
 
@@ -60,3 +64,7 @@ class Channel(filesystem.Channel):
 
 class Transport(filesystem.Transport):
     Channel = Channel
+
+    def __init__(self, client, **kwargs):
+        super().__init__(client, **kwargs)
+        self.state = BrokerState()  # the class's is shared by the whole process

@@ -85,9 +85,20 @@ def test_binders_racing_to_create_an_exchange_leave_every_queue_in_a_table_never
         assert queues == {f"q{i}" for i in range(binders)}
 
 
+def test_a_binding_recorded_by_one_connection_does_not_stop_another_writing_its_table(tmp_path):
+    # kombu's record of bindings is shared by a process's connections: a second connection
+    # (here on another folder) skipped writing the exchange's table and published to no queue
+    for name in ("first", "second"):
+        options = _options(tmp_path / name)
+        with Connection("filesystem://", transport_options=options) as conn:
+            q = conn.SimpleQueue("shared")
+            q.put({"folder": name})
+            assert q.get(timeout=5).payload == {"folder": name}
+
+
 def _options(tmp_path) -> dict:
     folder = tmp_path / "broker"
-    folder.mkdir(exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)
     return {
         "data_folder_in": str(folder),
         "data_folder_out": str(folder),
