@@ -1,0 +1,309 @@
+"""The shortcuts the catalog lint (runner/tools/catalog_lint.py) tries on each case: answers a
+solution could write without doing the problem's work, or doing it in a cheaper arithmetic.
+
+Every shortcut is a name, a kind and a function that returns the outputs it would write (in
+the outputs' own dtypes), or None where it does not apply (the reference rejects its inputs).
+
+- ``constant``: every output 0, -1 or 1;
+- ``expected_mean``: each output filled with the mean of its values (integers: their most
+  common value) for another draw of the inputs, the "expected value" a cheater learns offline;
+- ``another_draw``: the answer for another draw of the inputs at the same sizes (a precomputed
+  answer; it passes exactly when the inputs do not depend on the seed);
+- ``draws_mean``: the mean of the answers for three other draws, the expectation of the output
+  under the input distribution;
+- ``input_mean``: the reference run with the float inputs (all together, then each alone)
+  replaced by their mean;
+- ``subsample``: the reference run on the first 1/8 of each float input with the rest at the
+  mean of that part, and the reference run on the first 1/8 of a size (a scalar that sizes
+  inputs but no output), as is and scaled by the factor;
+- ``precision``: for problems with float32 outputs that claim fp32 arithmetic, the reference
+  with its float32 inputs and the operands of every matrix product and convolution rounded to
+  TF32 (10-bit mantissa), fp16 or bf16 and accumulated in the reference's own precision
+  (mixed-precision tensor-core arithmetic, the most accurate form of each).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import torch
+from torch.overrides import TorchFunctionMode
+from torch.utils._pytree import tree_map
+
+from runner.common.tensors import TORCH_DTYPES
+from runner.contract import FLOAT_DTYPES, ProblemSpec, expr_names
+from runner.supervisor.checks import expected_outputs
+
+SUBSAMPLE = 8
+# the shortcuts tried on the largest cases of the GPU's sizes (catalog_lint.LARGE_ELEMENTS)
+CHEAP_KINDS = ("constant", "expected_mean", "another_draw")
+
+
+@dataclass
+class Shortcut:
+    name: str
+    kind: str
+    outputs: Callable[[], dict | None]
+
+
+def _as_written(problem: ProblemSpec, outs: dict) -> dict:
+    """Outputs as a solution would leave them in its buffers: in each output's dtype."""
+    got = {}
+    for p in problem.tensor_params:
+        if p.is_output:
+            t = outs[p.name]
+            if p.dtype not in FLOAT_DTYPES and t.is_floating_point():
+                t = t.round()
+            got[p.name] = t.to(TORCH_DTYPES[p.dtype])
+    return got
+
+
+def _filled(problem: ProblemSpec, expected: dict, value: Callable[[torch.Tensor], float]) -> dict:
+    return _as_written(
+        problem,
+        {n: torch.full_like(e, value(e), dtype=torch.float64) for n, e in expected.items()},
+    )
+
+
+def _mean(t: torch.Tensor) -> float:
+    x = t.to(torch.float64)
+    x = x[torch.isfinite(x)]
+    return float(x.mean()) if x.numel() else 0.0
+
+
+def _mode(t: torch.Tensor) -> float:
+    values, counts = torch.unique(t.reshape(-1), return_counts=True)
+    return float(values[int(counts.argmax())]) if values.numel() else 0.0
+
+
+def _is_float(problem: ProblemSpec, name: str) -> bool:
+    return problem.param(name).dtype in FLOAT_DTYPES
+
+
+def _run(problem: ProblemSpec, reference, inputs: dict, scalars: dict) -> dict | None:
+    try:
+        return _as_written(problem, expected_outputs(problem, reference, inputs, scalars))
+    except Exception:  # noqa: BLE001 - the reference rejects these inputs: no such shortcut
+        return None
+
+
+def shortcuts(
+    problem: ProblemSpec,
+    reference,
+    scalars: dict,
+    inputs: dict,
+    expected: dict,
+    draw: Callable[[int], dict],
+) -> Iterator[Shortcut]:
+    """The shortcuts for one case (module docstring), cheapest first; each computed lazily."""
+
+    def const(v: float) -> Callable[[], dict]:
+        return lambda: _filled(problem, expected, lambda e: v)
+
+    for v in (0.0, -1.0, 1.0):
+        yield Shortcut(f"all {v:g}", "constant", const(v))
+    other: list[dict | None] = []
+
+    def another() -> dict | None:
+        if not other:
+            other.append(_run(problem, reference, draw(1), scalars))
+        return other[0]
+
+    def expected_mean() -> dict | None:
+        learnt = another()
+        if learnt is None:
+            return None
+        return _as_written(
+            problem,
+            {
+                n: torch.full_like(
+                    e,
+                    _mean(learnt[n]) if _is_float(problem, n) else _mode(learnt[n]),
+                    dtype=torch.float64,
+                )
+                for n, e in expected.items()
+            },
+        )
+
+    yield Shortcut("expected mean (integers: most common value)", "expected_mean", expected_mean)
+    yield Shortcut("another draw's answer", "another_draw", another)
+
+    def draws_mean() -> dict | None:
+        runs = [expected_outputs(problem, reference, draw(k), scalars) for k in (2, 3, 4)]
+        return _as_written(
+            problem,
+            {n: sum(r[n].to(torch.float64) for r in runs) / len(runs) for n in expected},
+        )
+
+    yield Shortcut("mean of 3 other draws' answers", "draws_mean", draws_mean)
+
+    floats = [n for n, t in inputs.items() if _is_float(problem, n) and t.numel() > 1]
+    if floats:
+        groups = [floats] + ([[n] for n in floats] if len(floats) > 1 else [])
+        for group in groups:
+            label = "the float inputs at their" if len(group) > 1 else f"{group[0]} at its"
+            yield Shortcut(
+                f"{label} mean",
+                "input_mean",
+                _with(problem, reference, scalars, inputs, {n: _at_mean(inputs[n]) for n in group}),
+            )
+        yield Shortcut(
+            f"first 1/{SUBSAMPLE} of each float input, the rest at its mean",
+            "subsample",
+            _with(problem, reference, scalars, inputs, {n: _subsampled(inputs[n]) for n in floats}),
+        )
+    yield from _size_subsamples(problem, reference, scalars, inputs)
+    if _claims_fp32(problem):
+        formats = ("fp16", "bf16") if problem.fp32_arithmetic == "tf32" else ROUNDING
+        for fmt in formats:
+            yield Shortcut(
+                f"{fmt} inputs and products",
+                "precision",
+                _rounded(problem, reference, scalars, inputs, fmt),
+            )
+
+
+def _with(problem, reference, scalars, inputs, changed: dict) -> Callable[[], dict | None]:
+    return lambda: _run(problem, reference, {**inputs, **changed}, scalars)
+
+
+def _at_mean(t: torch.Tensor) -> torch.Tensor:
+    return torch.full_like(t, _mean(t))
+
+
+def _subsampled(t: torch.Tensor) -> torch.Tensor:
+    flat = t.reshape(-1)
+    keep = math.ceil(flat.numel() / SUBSAMPLE)
+    out = torch.full_like(flat, _mean(flat[:keep]))
+    out[:keep] = flat[:keep]
+    return out.reshape(t.shape)
+
+
+def _size_subsamples(problem, reference, scalars, inputs) -> Iterator[Shortcut]:
+    """The reference on the first 1/8 of a size that shapes inputs but no output."""
+    in_dims: set[str] = set()
+    out_dims: set[str] = set()
+    for p in problem.tensor_params:
+        for d in p.shape:
+            names = expr_names(d) if isinstance(d, str) else set()
+            (in_dims if p.role == "in" else out_dims).update(names)
+    for name in sorted(in_dims - out_dims):
+        value = scalars.get(name)
+        if not isinstance(value, int) or value < SUBSAMPLE:
+            continue
+        small = {**scalars, name: math.ceil(value / SUBSAMPLE)}
+        factor = value / small[name]
+
+        def run(small=small, factor=factor, scale=False) -> dict | None:
+            sliced = {}
+            for p in problem.tensor_params:
+                if not p.is_input:
+                    continue
+                shape = p.shape_for(small)
+                t = inputs[p.name]
+                if any(n > o for n, o in zip(shape, t.shape, strict=True)):
+                    return None
+                for axis, n in enumerate(shape):
+                    t = t.narrow(axis, 0, n)
+                sliced[p.name] = t.contiguous()
+            got = _run(problem, reference, sliced, small)
+            if got is None or not scale:
+                return got
+            return _as_written(problem, {n: t.to(torch.float64) * factor for n, t in got.items()})
+
+        yield Shortcut(f"first 1/{SUBSAMPLE} of {name}", "subsample", run)
+        yield Shortcut(
+            f"first 1/{SUBSAMPLE} of {name}, scaled up",
+            "subsample",
+            lambda run=run: run(scale=True),
+        )
+
+
+# -- reduced-precision arithmetic -------------------------------------------------------------
+
+ROUNDING = ("tf32", "fp16", "bf16")
+_PRODUCTS = {
+    torch.matmul,
+    torch.mm,
+    torch.bmm,
+    torch.mv,
+    torch.dot,
+    torch.vdot,
+    torch.inner,
+    torch.outer,
+    torch.einsum,
+    torch.tensordot,
+    torch.addmm,
+    torch.addbmm,
+    torch.baddbmm,
+    torch.addmv,
+    torch.cdist,
+    torch.linalg.matmul,
+    torch.linalg.multi_dot,
+    torch.linalg.vecdot,
+    torch.nn.functional.linear,
+    torch.nn.functional.bilinear,
+    torch.nn.functional.conv1d,
+    torch.nn.functional.conv2d,
+    torch.nn.functional.conv3d,
+    torch.nn.functional.conv_transpose1d,
+    torch.nn.functional.conv_transpose2d,
+    torch.nn.functional.conv_transpose3d,
+    torch.nn.functional.scaled_dot_product_attention,
+    torch.Tensor.matmul,
+    torch.Tensor.__matmul__,
+    torch.Tensor.__rmatmul__,
+    torch.Tensor.mm,
+    torch.Tensor.bmm,
+    torch.Tensor.mv,
+    torch.Tensor.dot,
+}
+
+
+def round_to(t: torch.Tensor, fmt: str) -> torch.Tensor:
+    """``t`` rounded (to nearest even) to TF32, fp16 or bf16, in its own dtype."""
+    if not t.is_floating_point() or t.dtype not in (torch.float32, torch.float64):
+        return t
+    if fmt == "fp16":
+        return t.to(torch.float16).to(t.dtype)
+    if fmt == "bf16":
+        return t.to(torch.bfloat16).to(t.dtype)
+    bits = t.to(torch.float32).contiguous().view(torch.int32)
+    bits = (bits + 0x0FFF + ((bits >> 13) & 1)) & ~0x1FFF  # keep 10 of the 23 mantissa bits
+    out = torch.where(torch.isfinite(t), bits.view(torch.float32), t.to(torch.float32))
+    return out.to(t.dtype)
+
+
+class _RoundedProducts(TorchFunctionMode):
+    """Rounds the tensor operands of matrix products and convolutions to one format."""
+
+    def __init__(self, fmt: str) -> None:
+        super().__init__()
+        self.fmt = fmt
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if func in _PRODUCTS:
+
+            def rnd(x):
+                return round_to(x, self.fmt) if isinstance(x, torch.Tensor) else x
+
+            args, kwargs = tree_map(rnd, args), tree_map(rnd, kwargs)
+        return func(*args, **kwargs)
+
+
+def _claims_fp32(problem: ProblemSpec) -> bool:
+    return any(p.is_output and p.dtype == "f32" for p in problem.tensor_params)
+
+
+def _rounded(problem, reference, scalars, inputs, fmt: str) -> Callable[[], dict | None]:
+    def run() -> dict | None:
+        rounded = {
+            n: round_to(t, fmt) if t.dtype == torch.float32 else t for n, t in inputs.items()
+        }
+        with _RoundedProducts(fmt):
+            return _run(problem, reference, rounded, scalars)
+
+    return run
