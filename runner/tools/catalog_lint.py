@@ -35,7 +35,7 @@ from pathlib import Path
 from runner.contract import BenchmarkCase, ProblemSpec, TestCase
 from runner.supervisor.checks import compare_output, expected_and_allowance
 from runner.supervisor.inputs import case_scalars, derive_seed, generate_inputs, load_reference
-from runner.tools.shortcuts import CHEAP_KINDS, Shortcut, shortcuts
+from runner.tools.shortcuts import CHEAP_KINDS, Draws, Shortcut, shortcuts
 from runner.tools.validate import package_dirs
 
 LINT_SEED = 20261130
@@ -61,7 +61,10 @@ class CaseLint:
     scalars: dict
     kinds: str  # "all" or "cheap"
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
     attempts: list[Attempt] = field(default_factory=list)
+    # shortcuts not tried here: not among the kinds, or (tests) already failed a smaller test
+    skipped: list[str] = field(default_factory=list)
     error: str = ""
 
 
@@ -71,6 +74,7 @@ class ProblemLint:
     cases: list[CaseLint] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
 
     @property
     def ok(self) -> bool:
@@ -87,7 +91,8 @@ def _cases(problem: ProblemSpec, sizes: str) -> list[tuple[str, int, str, Case]]
     """(kind, index, sizes, case): the cases the CPU device judges, with sizes="all" the GPU's
     too (a benchmark without cpu_scalars is judged at the same sizes on both)."""
     out: list[tuple[str, int, str, Case]] = []
-    for i, t in enumerate(problem.tests):
+    # smallest first: a shortcut that fails a test is not tried on the larger ones
+    for i, t in sorted(enumerate(problem.tests), key=lambda it: _elements(problem, it[1])):
         if t.cpu:
             out.append(("test", i, "cpu", t))
         elif sizes == "all":
@@ -97,6 +102,11 @@ def _cases(problem: ProblemSpec, sizes: str) -> list[tuple[str, int, str, Case]]
         if sizes == "all" and b.cpu_scalars:
             out.append(("benchmark", i, "gpu", replace(b, cpu_scalars=None)))
     return out
+
+
+def _elements(problem: ProblemSpec, case: Case) -> int:
+    scalars = case_scalars(case, "cpu")
+    return sum(math.prod(p.shape_for(scalars)) for p in problem.tensor_params)
 
 
 def judge_outputs(
@@ -118,28 +128,44 @@ def judge_outputs(
 
 
 def lint_case(
-    problem: ProblemSpec, reference, kind: str, index: int, case, sizes: str, kinds: str
+    problem: ProblemSpec,
+    reference,
+    kind: str,
+    index: int,
+    case: Case,
+    sizes: str,
+    kinds: str,
+    done: set[str] | None = None,
 ) -> CaseLint:
-    """Every shortcut against one case (one draw of its inputs)."""
+    """Every shortcut against one case (one draw of its inputs), but those in ``done``."""
     scalars = case_scalars(case, "cpu")
     lint = CaseLint(kind, case.name, sizes, scalars, kinds)
-    t0 = time.monotonic()
+    t0, c0 = time.monotonic(), time.process_time()
     make_inputs = getattr(reference, "make_inputs", None)
 
     def draw(k: int) -> dict:
         parts = ("test", case.name, k) if kind == "test" else ("bench", index, k)
         return generate_inputs(problem, case, derive_seed(LINT_SEED, *parts), "cpu", make_inputs)
 
+    draws = Draws(problem, reference, scalars, draw)
+    judged: list[tuple[dict, dict]] = []
+
+    def expected() -> dict:
+        if not judged:
+            judged.append(expected_and_allowance(problem, reference, draws.inputs(), scalars))
+        return judged[0][0]
+
+    todo = []
+    for sc in shortcuts(problem, reference, scalars, draws, expected):
+        wanted = (kinds == "all" or sc.kind in CHEAP_KINDS) and sc.name not in (done or ())
+        (todo.append(sc) if wanted else lint.skipped.append(sc.name))
     try:
-        inputs = draw(0)
-        expected, extra = expected_and_allowance(problem, reference, inputs, scalars)
-        for sc in shortcuts(problem, reference, scalars, inputs, expected, draw):
-            if kinds == "cheap" and sc.kind not in CHEAP_KINDS:
-                continue
-            lint.attempts.append(_attempt(problem, sc, expected, extra))
+        for sc in todo:
+            lint.attempts.append(_attempt(problem, sc, expected(), judged[0][1]))
     except Exception as exc:  # noqa: BLE001 - a case that cannot be linted is a failure
         lint.error = f"{type(exc).__name__}: {exc}"[:400]
     lint.seconds = round(time.monotonic() - t0, 3)
+    lint.cpu_seconds = round(time.process_time() - c0, 3)
     return lint
 
 
@@ -161,15 +187,18 @@ def lint_problem(path: Path, sizes: str = "cpu") -> ProblemLint:
     problem = ProblemSpec.from_dir(path)
     reference = load_reference(problem)
     report = ProblemLint(problem.slug)
-    t0 = time.monotonic()
+    t0, c0 = time.monotonic(), time.process_time()
+    failed_a_test: set[str] = set()
     for kind, index, where, case in _cases(problem, sizes):
-        numel = sum(
-            math.prod(p.shape_for(case_scalars(case, "cpu"))) for p in problem.tensor_params
-        )
-        kinds = "cheap" if where == "gpu" and numel > LARGE_ELEMENTS else "all"
-        report.cases.append(lint_case(problem, reference, kind, index, case, where, kinds))
+        kinds = "cheap" if where == "gpu" and _elements(problem, case) > LARGE_ELEMENTS else "all"
+        done = failed_a_test if kind == "test" else None
+        lint = lint_case(problem, reference, kind, index, case, where, kinds, done)
+        report.cases.append(lint)
+        if kind == "test":
+            failed_a_test.update(a.shortcut for a in lint.attempts if not a.passed)
     report.failures = failures(report)
     report.seconds = round(time.monotonic() - t0, 3)
+    report.cpu_seconds = round(time.process_time() - c0, 3)
     return report
 
 
@@ -200,6 +229,7 @@ def summary(reports: list[ProblemLint]) -> dict:
         "cases": len(cases),
         "attempts": sum(len(c.attempts) for c in cases),
         "seconds": round(sum(r.seconds for r in reports), 1),
+        "cpu_seconds": round(sum(r.cpu_seconds for r in reports), 1),
     }
 
 
@@ -207,7 +237,9 @@ def render(reports: list[ProblemLint]) -> str:
     """Per problem: ok or FAIL, its failures, and each shortcut's smallest margin."""
     lines = []
     for r in reports:
-        lines.append(f"{'ok  ' if r.ok else 'FAIL'} {r.slug} ({r.seconds:.1f} s)")
+        lines.append(
+            f"{'ok  ' if r.ok else 'FAIL'} {r.slug} ({r.seconds:.1f} s, CPU {r.cpu_seconds:.1f} s)"
+        )
         lines += [f"     {f}" for f in r.failures]
         for name, (ratio, frac, where) in sorted(closest(r).items()):
             ratio_txt = "-" if ratio is None else f"{ratio:.3g}"
@@ -215,7 +247,8 @@ def render(reports: list[ProblemLint]) -> str:
     s = summary(reports)
     lines.append(
         f"linted {s['problems']} problems, {s['cases']} cases, {s['attempts']} shortcuts in "
-        f"{s['seconds']} s; failing: {', '.join(s['problems_failing']) or 'none'}"
+        f"{s['seconds']} s (CPU {s['cpu_seconds']} s); failing: "
+        f"{', '.join(s['problems_failing']) or 'none'}"
     )
     return "\n".join(lines)
 

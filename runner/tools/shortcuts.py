@@ -9,8 +9,8 @@ the outputs' own dtypes), or None where it does not apply (the reference rejects
   common value) for another draw of the inputs, the "expected value" a cheater learns offline;
 - ``another_draw``: the answer for another draw of the inputs at the same sizes (a precomputed
   answer; it passes exactly when the inputs do not depend on the seed);
-- ``draws_mean``: the mean of the answers for three other draws, the expectation of the output
-  under the input distribution;
+- ``draws_mean``: the mean of the answers for two other draws, an estimate of the expectation of
+  the output under the input distribution;
 - ``input_mean``: the reference run with the float inputs (all together, then each alone)
   replaced by their mean;
 - ``subsample``: the reference run on the first 1/8 of each float input with the rest at the
@@ -37,6 +37,7 @@ from runner.contract import FLOAT_DTYPES, ProblemSpec, expr_names
 from runner.supervisor.checks import expected_outputs
 
 SUBSAMPLE = 8
+DRAWS = 2  # other draws averaged for the expectation of the output
 # the shortcuts tried on the largest cases of the GPU's sizes (catalog_lint.LARGE_ELEMENTS)
 CHEAP_KINDS = ("constant", "expected_mean", "another_draw")
 
@@ -89,30 +90,42 @@ def _run(problem: ProblemSpec, reference, inputs: dict, scalars: dict) -> dict |
         return None
 
 
+class Draws:
+    """One case's draws of inputs and the reference's answers for them, each made when first
+    needed: draw 0 is the one judged, the others are what a cheater could learn offline."""
+
+    def __init__(self, problem: ProblemSpec, reference, scalars: dict, draw) -> None:
+        self.problem, self.reference, self.scalars, self._draw = problem, reference, scalars, draw
+        self._inputs: dict[int, dict] = {}
+        self._answers: dict[int, dict | None] = {}
+
+    def inputs(self, k: int = 0) -> dict:
+        if k not in self._inputs:
+            self._inputs[k] = self._draw(k)
+        return self._inputs[k]
+
+    def answer(self, k: int) -> dict | None:
+        if k not in self._answers:
+            self._answers[k] = _run(self.problem, self.reference, self.inputs(k), self.scalars)
+            if k:
+                self._inputs.pop(k)  # keep only the judged draw's inputs
+        return self._answers[k]
+
+
 def shortcuts(
-    problem: ProblemSpec,
-    reference,
-    scalars: dict,
-    inputs: dict,
-    expected: dict,
-    draw: Callable[[int], dict],
+    problem: ProblemSpec, reference, scalars: dict, draws: Draws, expected: Callable[[], dict]
 ) -> Iterator[Shortcut]:
-    """The shortcuts for one case (module docstring), cheapest first; each computed lazily."""
+    """The shortcuts for one case (module docstring), cheapest first. Their names depend only
+    on the problem and the case's scalars; their outputs are computed when asked for."""
 
     def const(v: float) -> Callable[[], dict]:
-        return lambda: _filled(problem, expected, lambda e: v)
+        return lambda: _filled(problem, expected(), lambda e: v)
 
     for v in (0.0, -1.0, 1.0):
         yield Shortcut(f"all {v:g}", "constant", const(v))
-    other: list[dict | None] = []
-
-    def another() -> dict | None:
-        if not other:
-            other.append(_run(problem, reference, draw(1), scalars))
-        return other[0]
 
     def expected_mean() -> dict | None:
-        learnt = another()
+        learnt = draws.answer(1)
         if learnt is None:
             return None
         return _as_written(
@@ -123,23 +136,29 @@ def shortcuts(
                     _mean(learnt[n]) if _is_float(problem, n) else _mode(learnt[n]),
                     dtype=torch.float64,
                 )
-                for n, e in expected.items()
+                for n, e in expected().items()
             },
         )
 
     yield Shortcut("expected mean (integers: most common value)", "expected_mean", expected_mean)
-    yield Shortcut("another draw's answer", "another_draw", another)
+    yield Shortcut("another draw's answer", "another_draw", lambda: draws.answer(1))
 
     def draws_mean() -> dict | None:
-        runs = [expected_outputs(problem, reference, draw(k), scalars) for k in (2, 3, 4)]
+        runs = [draws.answer(k) for k in range(1, 1 + DRAWS)]
+        if any(r is None for r in runs):
+            return None
         return _as_written(
             problem,
-            {n: sum(r[n].to(torch.float64) for r in runs) / len(runs) for n in expected},
+            {n: sum(r[n].to(torch.float64) for r in runs) / len(runs) for n in expected()},
         )
 
-    yield Shortcut("mean of 3 other draws' answers", "draws_mean", draws_mean)
+    yield Shortcut(f"mean of {DRAWS} other draws' answers", "draws_mean", draws_mean)
 
-    floats = [n for n, t in inputs.items() if _is_float(problem, n) and t.numel() > 1]
+    floats = [
+        p.name
+        for p in problem.tensor_params
+        if p.is_input and p.dtype in FLOAT_DTYPES and math.prod(p.shape_for(scalars)) > 1
+    ]
     if floats:
         groups = [floats] + ([[n] for n in floats] if len(floats) > 1 else [])
         for group in groups:
@@ -147,26 +166,32 @@ def shortcuts(
             yield Shortcut(
                 f"{label} mean",
                 "input_mean",
-                _with(problem, reference, scalars, inputs, {n: _at_mean(inputs[n]) for n in group}),
+                _with(problem, reference, scalars, draws, group, _at_mean),
             )
         yield Shortcut(
             f"first 1/{SUBSAMPLE} of each float input, the rest at its mean",
             "subsample",
-            _with(problem, reference, scalars, inputs, {n: _subsampled(inputs[n]) for n in floats}),
+            _with(problem, reference, scalars, draws, floats, _subsampled),
         )
-    yield from _size_subsamples(problem, reference, scalars, inputs)
+    yield from _size_subsamples(problem, reference, scalars, draws)
     if _claims_fp32(problem):
         formats = ("fp16", "bf16") if problem.fp32_arithmetic == "tf32" else ROUNDING
         for fmt in formats:
             yield Shortcut(
                 f"{fmt} inputs and products",
                 "precision",
-                _rounded(problem, reference, scalars, inputs, fmt),
+                _rounded(problem, reference, scalars, draws, fmt),
             )
 
 
-def _with(problem, reference, scalars, inputs, changed: dict) -> Callable[[], dict | None]:
-    return lambda: _run(problem, reference, {**inputs, **changed}, scalars)
+def _with(problem, reference, scalars, draws: Draws, names: list[str], change):
+    def run() -> dict | None:
+        inputs = draws.inputs()
+        return _run(
+            problem, reference, {**inputs, **{n: change(inputs[n]) for n in names}}, scalars
+        )
+
+    return run
 
 
 def _at_mean(t: torch.Tensor) -> torch.Tensor:
@@ -181,7 +206,7 @@ def _subsampled(t: torch.Tensor) -> torch.Tensor:
     return out.reshape(t.shape)
 
 
-def _size_subsamples(problem, reference, scalars, inputs) -> Iterator[Shortcut]:
+def _size_subsamples(problem, reference, scalars, draws: Draws) -> Iterator[Shortcut]:
     """The reference on the first 1/8 of a size that shapes inputs but no output."""
     in_dims: set[str] = set()
     out_dims: set[str] = set()
@@ -202,7 +227,7 @@ def _size_subsamples(problem, reference, scalars, inputs) -> Iterator[Shortcut]:
                 if not p.is_input:
                     continue
                 shape = p.shape_for(small)
-                t = inputs[p.name]
+                t = draws.inputs()[p.name]
                 if any(n > o for n, o in zip(shape, t.shape, strict=True)):
                     return None
                 for axis, n in enumerate(shape):
@@ -298,10 +323,11 @@ def _claims_fp32(problem: ProblemSpec) -> bool:
     return any(p.is_output and p.dtype == "f32" for p in problem.tensor_params)
 
 
-def _rounded(problem, reference, scalars, inputs, fmt: str) -> Callable[[], dict | None]:
+def _rounded(problem, reference, scalars, draws: Draws, fmt: str) -> Callable[[], dict | None]:
     def run() -> dict | None:
         rounded = {
-            n: round_to(t, fmt) if t.dtype == torch.float32 else t for n, t in inputs.items()
+            n: round_to(t, fmt) if t.dtype == torch.float32 else t
+            for n, t in draws.inputs().items()
         }
         with _RoundedProducts(fmt):
             return _run(problem, reference, rounded, scalars)
