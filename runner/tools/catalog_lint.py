@@ -11,8 +11,11 @@ function ``check_call`` uses. The shortcuts are in runner/tools/shortcuts.py. Th
 - no shortcut may pass a benchmark case (timed calls are told apart by their sizes, so a
   solution can answer a benchmark's calls with a shortcut and every test honestly);
 - every shortcut must fail at least one test (else it passes the tests of a problem without
-  benchmarks). A test a shortcut passes is listed (edge tests are meant to: all zeros in,
-  a count of 0), but is not a failure on its own.
+  benchmarks). Tests are tried smallest first, and a shortcut that failed one is not tried on
+  the larger ones; a test a shortcut passes (edge tests are meant to: all zeros in, a count of
+  0) is not a failure on its own;
+- a control must pass every case: on problems with float32 outputs, the reference computed in
+  float32 throughout (an honest float32 answer). A tolerance it misses is too tight.
 
 ``--sizes cpu`` lints what the CPU device judges (the tests it runs, benchmarks at their
 ``cpu_scalars``) with every shortcut; ``--sizes all`` adds the GPU judge's sizes (tests marked
@@ -35,10 +38,18 @@ from pathlib import Path
 from runner.contract import BenchmarkCase, ProblemSpec, TestCase
 from runner.supervisor.checks import compare_output, expected_and_allowance
 from runner.supervisor.inputs import case_scalars, derive_seed, generate_inputs, load_reference
-from runner.tools.shortcuts import CHEAP_KINDS, Draws, Shortcut, shortcuts
+from runner.tools.shortcuts import (
+    CHEAP_KINDS,
+    Draws,
+    Shortcut,
+    claims_fp32,
+    float32_control,
+    shortcuts,
+)
 from runner.tools.validate import package_dirs
 
 LINT_SEED = 20261130
+CONTROL = "control: the reference in float32"
 LARGE_ELEMENTS = 24_000_000  # tensor elements of a case above which only CHEAP_KINDS are tried
 
 
@@ -65,6 +76,8 @@ class CaseLint:
     attempts: list[Attempt] = field(default_factory=list)
     # shortcuts not tried here: not among the kinds, or (tests) already failed a smaller test
     skipped: list[str] = field(default_factory=list)
+    # the reference computed in float32 throughout: an honest answer, which must pass
+    control: Attempt | None = None
     error: str = ""
 
 
@@ -160,6 +173,13 @@ def lint_case(
         wanted = (kinds == "all" or sc.kind in CHEAP_KINDS) and sc.name not in (done or ())
         (todo.append(sc) if wanted else lint.skipped.append(sc.name))
     try:
+        if claims_fp32(problem):
+            control = Shortcut(
+                CONTROL,
+                "control",
+                lambda: float32_control(problem, reference, scalars, draws.inputs()),
+            )
+            lint.control = _attempt(problem, control, expected(), judged[0][1])
         for sc in todo:
             lint.attempts.append(_attempt(problem, sc, expected(), judged[0][1]))
     except Exception as exc:  # noqa: BLE001 - a case that cannot be linted is a failure
@@ -171,8 +191,8 @@ def lint_case(
 
 def _attempt(problem: ProblemSpec, sc: Shortcut, expected: dict, extra: dict) -> Attempt:
     got = sc.outputs()
-    if got is None:  # the reference rejects the shortcut's inputs: no such answer
-        return Attempt(sc.name, False, None, 1.0, "not applicable: the reference rejects it")
+    if isinstance(got, str):  # the shortcut does not apply here, and says why
+        return Attempt(sc.name, False, None, 1.0, got)
     passed, ratio, frac = judge_outputs(problem, expected, extra, got)
     return Attempt(sc.name, passed, _round(ratio), round(frac, 6))
 
@@ -195,7 +215,7 @@ def lint_problem(path: Path, sizes: str = "cpu") -> ProblemLint:
         lint = lint_case(problem, reference, kind, index, case, where, kinds, done)
         report.cases.append(lint)
         if kind == "test":
-            failed_a_test.update(a.shortcut for a in lint.attempts if not a.passed)
+            failed_a_test.update(a.shortcut for a in lint.attempts if not (a.passed or a.note))
     report.failures = failures(report)
     report.seconds = round(time.monotonic() - t0, 3)
     report.cpu_seconds = round(time.process_time() - c0, 3)
@@ -210,6 +230,11 @@ def failures(report: ProblemLint) -> list[str]:
         where = f"{c.kind} '{c.name}' ({c.sizes} sizes)"
         if c.error:
             out.append(f"{where}: could not be linted: {c.error}")
+        if c.control and not c.control.passed and not c.control.note:
+            out.append(
+                f"{where}: the reference computed in float32 fails (ratio {c.control.ratio}): "
+                "the tolerance is too tight for honest float32 arithmetic"
+            )
         for a in c.attempts:
             if c.kind == "benchmark" and a.passed:
                 out.append(f"{where}: shortcut '{a.shortcut}' passes")
