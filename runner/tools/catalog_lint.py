@@ -14,8 +14,10 @@ function ``check_call`` uses. The shortcuts are in runner/tools/shortcuts.py. Th
   benchmarks). Tests are tried smallest first, and a shortcut that failed one is not tried on
   the larger ones; a test a shortcut passes (edge tests are meant to: all zeros in, a count of
   0) is not a failure on its own;
-- a control must pass every case: on problems with float32 outputs, the reference computed in
-  float32 throughout (an honest float32 answer). A tolerance it misses is too tight.
+- a control is reported beside: on problems with float32 outputs, the reference computed in
+  float32 throughout (an honest float32 answer, in the reference's order). A case it fails is
+  a warning (the tolerance may be too tight for float32; or the reference's float32 order is
+  not one a solution would use), for the author to look at, not a failure.
 
 ``--sizes cpu`` lints what the CPU device judges (the tests it runs, benchmarks at their
 ``cpu_scalars``) with every shortcut; ``--sizes all`` adds the GPU judge's sizes (tests marked
@@ -86,6 +88,8 @@ class ProblemLint:
     slug: str
     cases: list[CaseLint] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    # cases whose float32 control fails: the tolerance may be too tight for honest float32
+    warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
     cpu_seconds: float = 0.0
 
@@ -217,6 +221,12 @@ def lint_problem(path: Path, sizes: str = "cpu") -> ProblemLint:
         if kind == "test":
             failed_a_test.update(a.shortcut for a in lint.attempts if not (a.passed or a.note))
     report.failures = failures(report)
+    report.warnings = [
+        f"{c.kind} '{c.name}' ({c.sizes} sizes): the reference computed in float32 fails "
+        f"(ratio {c.control.ratio}, mismatches {c.control.mismatch_fraction})"
+        for c in report.cases
+        if c.control and not c.control.passed and not c.control.note
+    ]
     report.seconds = round(time.monotonic() - t0, 3)
     report.cpu_seconds = round(time.process_time() - c0, 3)
     return report
@@ -230,11 +240,7 @@ def failures(report: ProblemLint) -> list[str]:
         where = f"{c.kind} '{c.name}' ({c.sizes} sizes)"
         if c.error:
             out.append(f"{where}: could not be linted: {c.error}")
-        if c.control and not c.control.passed and not c.control.note:
-            out.append(
-                f"{where}: the reference computed in float32 fails (ratio {c.control.ratio}): "
-                "the tolerance is too tight for honest float32 arithmetic"
-            )
+
         for a in c.attempts:
             if c.kind == "benchmark" and a.passed:
                 out.append(f"{where}: shortcut '{a.shortcut}' passes")
@@ -266,6 +272,7 @@ def render(reports: list[ProblemLint]) -> str:
             f"{'ok  ' if r.ok else 'FAIL'} {r.slug} ({r.seconds:.1f} s, CPU {r.cpu_seconds:.1f} s)"
         )
         lines += [f"     {f}" for f in r.failures]
+        lines += [f"     warning: {w}" for w in r.warnings]
         for name, (ratio, frac, where) in sorted(closest(r).items()):
             ratio_txt = "-" if ratio is None else f"{ratio:.3g}"
             lines.append(f"       {name}: ratio {ratio_txt}, mismatches {frac:.3g} ({where})")
