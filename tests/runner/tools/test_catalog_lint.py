@@ -17,11 +17,32 @@ from runner.tools.shortcuts import round_to
 from runner.tools.validate import package_dirs
 from tests.factories import CATALOG
 
+# What the lint finds and is not fixed yet (docs/judging.md, "The catalog lint"): each is a
+# strict xfail, so the day it is fixed the test says so and the entry must go.
+OPEN = {
+    "alibi-attention": "the slope 0.5 makes the first keys' bias dominate: the first 1/8 of "
+    "the keys gives the answer; TF32 and fp16 products pass atol = rtol = 1e-4",
+    "grpo-surrogate-loss": "the first 1/8 of S gives the loss within the tolerance",
+    "gpt2-block": "TF32 and fp16 products pass atol = rtol = 1e-3",
+    "llama-transformer-block": "TF32 and fp16 products pass atol = rtol = 1e-3",
+    "logistic-regression": "TF32, fp16 and bf16 products pass the tolerance",
+    "ordinary-least-squares": "TF32, fp16 and bf16 products pass the tolerance",
+    "swiglu-mlp-block": "TF32, fp16 and bf16 products pass the tolerance",
+    "mean-squared-error": "TF32, fp16 and bf16 products (of the differences) pass the tolerance",
+    "softmax-attention": "the timed case's inputs in [-0.1, 0.1) make every softmax row nearly "
+    "uniform (Q or K at a constant passes); TF32, fp16 and bf16 products pass 1e-4",
+}
 PACKAGES = package_dirs(CATALOG)
+CASES = [
+    pytest.param(p, marks=pytest.mark.xfail(reason=OPEN[p.name], strict=True))
+    if p.name in OPEN
+    else p
+    for p in PACKAGES
+]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("package", PACKAGES, ids=[p.name for p in PACKAGES])
+@pytest.mark.parametrize("package", CASES, ids=[p.name for p in PACKAGES])
 def test_no_shortcut_passes_a_catalog_problem_at_the_cpu_sizes(package: Path) -> None:
     report = catalog_lint.lint_problem(package, "cpu")
     assert report.ok, "\n".join(report.failures)
