@@ -15,7 +15,7 @@ import torch
 from runner.tools import catalog_lint
 from runner.tools.shortcuts import round_to
 from runner.tools.validate import package_dirs
-from tests.factories import CATALOG
+from tests.runner.helpers import CATALOG
 
 # What the lint finds and is not fixed yet (docs/judging.md, "The catalog lint"): each is a
 # strict xfail, so the day it is fixed the test says so and the entry must go.
