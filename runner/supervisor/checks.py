@@ -8,9 +8,9 @@ from typing import Any
 import torch
 
 from runner.common.tensors import TORCH_DTYPES, gather_flat
-from runner.contract import ProblemSpec
+from runner.contract import Param, ProblemSpec
 from runner.supervisor.outcome import fmt_sizes, to_list
-from runner.supervisor.verify import compare, describe, first_change, unravel
+from runner.supervisor.verify import Comparison, compare, describe, first_change, unravel
 
 
 def expected_outputs(problem: ProblemSpec, reference: Any, inputs: dict, scalars: dict) -> dict:
@@ -32,6 +32,61 @@ def expected_outputs(problem: ProblemSpec, reference: Any, inputs: dict, scalars
     with torch.no_grad():
         reference.reference(**args)
     return {p.name: args[p.name] for p in problem.tensor_params if p.is_output}
+
+
+def expected_and_allowance(
+    problem: ProblemSpec, reference: Any, inputs: dict, scalars: dict
+) -> tuple[dict, dict]:
+    """The expected outputs and, for a problem with an [error_bound], each float output's
+    per-element fp32 error allowance (judging.md, "Large sizes"; empty otherwise)."""
+    expected = expected_outputs(problem, reference, inputs, scalars)
+    extra: dict = {}
+    if problem.error_bound is not None:  # fp32 forward-error term (judging.md)
+        from runner.supervisor.verify import error_allowance  # noqa: PLC0415
+
+        extra = error_allowance(
+            problem.error_bound,
+            reference,
+            {p.name: inputs[p.name] for p in problem.tensor_params if p.is_input},
+            expected,
+            scalars,
+            lambda ins: expected_outputs(problem, reference, ins, scalars),
+        )
+    return expected, extra
+
+
+def compare_output(
+    problem: ProblemSpec,
+    param: Param,
+    got: torch.Tensor,
+    expected: torch.Tensor,
+    allowance: torch.Tensor | None = None,
+    sample: torch.Tensor | None = None,
+    ratio: bool = False,
+) -> Comparison:
+    """The judge's rule for one output: ``got`` (the whole output, or its elements at the flat
+    indices ``sample``) against the expected tensor, with the problem's atol (scaled down to
+    rtol x the output's own scale where ``scale_atol``), rtol and error allowance. ``ratio``:
+    also report the largest error over its allowance where there is no error-bound term."""
+    full_shape = tuple(expected.shape)
+
+    def part(t: torch.Tensor) -> torch.Tensor:
+        return t if sample is None else gather_flat(t, sample)
+
+    atol = problem.atol
+    if problem.scale_atol:  # atol never above rtol x the output's own scale (judging.md)
+        scale = float(expected.abs().max()) if expected.numel() else 0.0
+        atol = min(atol, problem.rtol * scale)
+    return compare(
+        param.name,
+        got,
+        part(expected),
+        param.dtype,
+        atol,
+        problem.rtol,
+        None if allowance is None else part(allowance.reshape(full_shape)),
+        with_ratio=ratio,
+    )
 
 
 def check_call(
@@ -68,36 +123,13 @@ def check_call(
             entry["message"] = msg
             entry["input_modified"] = p.name
             return False, entry, msg
-    expected = expected_outputs(problem, reference, inputs, scalars)
-    extra: dict = {}
-    if problem.error_bound is not None:  # fp32 forward-error term (judging.md)
-        from runner.supervisor.verify import error_allowance  # noqa: PLC0415
-
-        extra = error_allowance(
-            problem.error_bound,
-            reference,
-            {p.name: inputs[p.name] for p in problem.tensor_params if p.is_input},
-            expected,
-            scalars,
-            lambda ins: expected_outputs(problem, reference, ins, scalars),
-        )
+    expected, extra = expected_and_allowance(problem, reference, inputs, scalars)
     for p in problem.tensor_params:
         if not p.is_output:
             continue
         full_shape = tuple(expected[p.name].shape)
-        allowance = extra.get(p.name)
-        atol = problem.atol
-        if problem.scale_atol:  # atol never above rtol x the output's own scale (judging.md)
-            scale = float(expected[p.name].abs().max()) if expected[p.name].numel() else 0.0
-            atol = min(atol, problem.rtol * scale)
-        cmp = compare(
-            p.name,
-            post[p.name],
-            part(p.name, expected[p.name]),
-            p.dtype,
-            atol,
-            problem.rtol,
-            None if allowance is None else part(p.name, allowance.reshape(full_shape)),
+        cmp = compare_output(
+            problem, p, post[p.name], expected[p.name], extra.get(p.name), samples.get(p.name)
         )
         if p.name in samples and cmp.first_mismatch:
             flat = int(samples[p.name][cmp.first_mismatch["flat_index"]])

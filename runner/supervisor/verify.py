@@ -52,10 +52,12 @@ def compare(
     atol: float,
     rtol: float,
     extra: torch.Tensor | None = None,
+    with_ratio: bool = False,
 ) -> Comparison:
     """Integers exactly; floats |got-exp| <= atol + rtol*|exp| (+ extra) where exp is finite,
     else got == exp (an infinity only matches itself, as in torch.isclose); NaN never equal.
-    `extra` is the per-element error-bound allowance (see error_allowance)."""
+    `extra` is the per-element error-bound allowance (see error_allowance). `max_bound_ratio`
+    (the largest error over its allowance) is computed with `extra`, or when `with_ratio` is set."""
     shape = tuple(exp.shape)
     got = got.reshape(shape)
     if got.numel() == 0:
@@ -88,7 +90,7 @@ def compare(
         max_abs = float(diff.max())
         max_rel = float((diff.double() / e.abs().double().clamp_min(1)).max())
     ratio = None
-    if dtype in FLOAT and extra is not None:
+    if dtype in FLOAT and (extra is not None or with_ratio):
         r = diff / allow.clamp_min(torch.finfo(torch.float64).tiny)
         r = torch.where(g == e, torch.zeros_like(r), r)
         ratio = float(r.max()) if bool(torch.isfinite(r).all()) else float("inf")

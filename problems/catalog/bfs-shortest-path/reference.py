@@ -42,6 +42,9 @@ def reference(
 def make_inputs(case: dict, gen: torch.Generator, device) -> dict:
     # "walls:P": every cell is a wall with probability P.
     # "strip": walls 0/1 with equal odds, except the first 10 columns and both corners.
+    # "strip:P": walls with probability P, except the first and the last 10 columns (P = 0.35:
+    #   the free cells percolate, so the end is reached, but no path goes straight to it, so
+    #   the length differs from grid to grid).
     # "serpentine": full wall rows at every odd row, each with one gap, alternately at the
     #   right and the left end (no randomness).
     # "enclosed:P": like walls:P, with the four neighbours of the end cell walled in.
@@ -53,6 +56,10 @@ def make_inputs(case: dict, gen: torch.Generator, device) -> dict:
     kind, _, arg = variant.partition(":")
     if kind in ("walls", "enclosed"):
         g = (torch.rand(rows, cols, generator=gen) < float(arg)).to(torch.int32)
+    elif kind == "strip" and arg:
+        g = (torch.rand(rows, cols, generator=gen) < float(arg)).to(torch.int32)
+        g[:, :10] = 0
+        g[:, -10:] = 0
     elif kind == "strip":
         g = torch.randint(0, 2, (rows, cols), generator=gen, dtype=torch.int32)
         g[:, :10] = 0
