@@ -350,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
             "problems": [r.to_dict() for r in reports],
         }
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(report_head() | body, indent=1) + "\n")
+        args.json.write_text(json.dumps(report_head() | body, separators=(",", ":")) + "\n")
     return 0 if all(r.ok for r in reports) else 1
 
 
