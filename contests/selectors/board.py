@@ -13,12 +13,15 @@ kept board, whose JSON is encoded once (Board.json_head)."""
 from __future__ import annotations
 
 import json
+import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.conf import settings
+from django.db import connections
 from django.utils import timezone
 
 from contests import board_cache
@@ -37,6 +40,8 @@ class _Kept:
     problem_ids: list[int]  # the contest's problems at that revision
 
 
+logger = logging.getLogger(__name__)
+
 _kept: dict[int, _Kept] = {}  # contest id -> its boards, in this process
 _locks_guard = threading.Lock()
 _locks: dict[int, threading.Lock] = {}
@@ -52,11 +57,15 @@ def contest_boards(contest: Contest) -> tuple[Board, Board]:
     once per change for the whole site.
 
     An organiser's change (the revision) and the freeze's start show on the next request. A
-    change of the submissions shows on the next request made KJ_CONTEST_BOARD_REFRESH_S or
-    more after the boards in hand were computed (0: on the next request). That request takes
-    the site's stored boards (board_cache) if they are current, else computes and stores them;
-    meanwhile the other requests of its process, and other processes holding boards, get the
-    boards they hold instead of waiting (only a process's first boards are waited for)."""
+    change of the submissions shows once the boards in hand are KJ_CONTEST_BOARD_REFRESH_S
+    old (0: on the next request): bringing them up to date takes the site's stored boards
+    (board_cache) if they are current, else computes and stores them, in one process at a
+    time (the claim). While the boards in hand are less than twice the interval old, the
+    request that finds them due is answered with them at once and they are brought up to date
+    in the background (one thread per process); older ones (a board nobody asked for in a
+    while) are brought up to date before the answer. Either way the other requests of the
+    process, and other processes holding boards, get the boards they hold meanwhile (only a
+    process's first boards, and those of a new revision, are waited for)."""
     if not settings.KJ_CONTEST_BOARD_CACHE:
         return _compute_boards(contest)
     frozen = board_frozen(contest, timezone.now())
@@ -72,39 +81,83 @@ def contest_boards(contest: Contest) -> tuple[Board, Board]:
         return kept.boards
     only_submissions = kept is not None and kept.stamp[:2] == stamp[:2]
     lock = _lock(contest.pk)
+    if only_submissions and _age(kept.at) < 2 * settings.KJ_CONTEST_BOARD_REFRESH_S:
+        if lock.acquire(blocking=False):
+            try:
+                _in_background(lambda: _refresh_released(contest, stamp, problem_ids, lock))
+            except BaseException:
+                lock.release()
+                raise
+        return kept.boards
     if not lock.acquire(blocking=not only_submissions):
         return kept.boards  # another thread of this process is bringing them up to date
     try:
-        kept = _kept.get(contest.pk)
-        if kept is not None and _current(kept.stamp, kept.at, stamp):
-            return kept.boards
-        stored = board_cache.snapshot_stamp(contest.pk)
-        if stored is not None and stored.computed_at is not None:
-            had, at = _stamp_load(stored.stamp), stored.computed_at.timestamp()
-            texts = board_cache.snapshot_boards(contest.pk) if _current(had, at, stamp) else None
-            if texts is not None and texts[0]:
-                return _keep(contest.pk, _Kept(had, _boards_load(*texts), at, problem_ids)).boards
-        if only_submissions and (
-            (stored is not None and stored.claimed())
-            or not board_cache.snapshot_claim(contest.pk, exists=stored is not None)
-        ):
-            return kept.boards  # another process is computing them
-        computed_at = timezone.now()
-        try:
-            boards = _compute_boards(contest)
-        except BaseException:
-            board_cache.snapshot_release(contest.pk)
-            raise
-        board_cache.snapshot_store(
-            contest.pk,
-            stamp=json.dumps(stamp),
-            computed_at=computed_at,
-            public_json=boards[0].json_head + "}",
-            live_json="" if boards[1] is boards[0] else boards[1].json_head + "}",
-        )
-        return _keep(contest.pk, _Kept(stamp, boards, computed_at.timestamp(), problem_ids)).boards
+        return _refresh(contest, stamp, problem_ids)
     finally:
         lock.release()
+
+
+def _refresh(contest: Contest, stamp: tuple, problem_ids: list[int]) -> tuple[Board, Board]:
+    """Boards that may answer `stamp`: those in hand if another thread brought them up to
+    date, else the stored ones if current, else new ones computed and stored; those in hand
+    while another process holds the claim. The caller holds the process's lock."""
+    kept = _kept.get(contest.pk)
+    if kept is not None and _current(kept.stamp, kept.at, stamp):
+        return kept.boards
+    only_submissions = kept is not None and kept.stamp[:2] == stamp[:2]
+    stored = board_cache.snapshot_stamp(contest.pk)
+    if stored is not None and stored.computed_at is not None:
+        had, at = _stamp_load(stored.stamp), stored.computed_at.timestamp()
+        texts = board_cache.snapshot_boards(contest.pk) if _current(had, at, stamp) else None
+        if texts is not None and texts[0]:
+            return _keep(contest.pk, _Kept(had, _boards_load(*texts), at, problem_ids)).boards
+    if only_submissions and (
+        (stored is not None and stored.claimed())
+        or not board_cache.snapshot_claim(contest.pk, exists=stored is not None)
+    ):
+        return kept.boards  # another process is computing them
+    computed_at = timezone.now()
+    try:
+        boards = _compute_boards(contest)
+    except BaseException:
+        board_cache.snapshot_release(contest.pk)
+        raise
+    board_cache.snapshot_store(
+        contest.pk,
+        stamp=json.dumps(stamp),
+        computed_at=computed_at,
+        public_json=boards[0].json_head + "}",
+        live_json="" if boards[1] is boards[0] else boards[1].json_head + "}",
+    )
+    return _keep(contest.pk, _Kept(stamp, boards, computed_at.timestamp(), problem_ids)).boards
+
+
+def _refresh_released(
+    contest: Contest, stamp: tuple, problem_ids: list[int], lock: threading.Lock
+) -> None:
+    """_refresh, then the process's lock released (the background's work)."""
+    try:
+        _refresh(contest, stamp, problem_ids)
+    except Exception:
+        logger.exception("bringing the boards of contest %s up to date failed", contest.pk)
+    finally:
+        lock.release()
+
+
+def _in_background(work: Callable[[], None]) -> None:
+    """Run `work` in a thread of its own, which closes its database connections after."""
+
+    def run() -> None:
+        try:
+            work()
+        finally:
+            connections.close_all()
+
+    threading.Thread(target=run, name="board-refresh", daemon=True).start()
+
+
+def _age(at: float) -> float:
+    return timezone.now().timestamp() - at
 
 
 def _keep(contest_id: int, kept: _Kept) -> _Kept:
@@ -120,8 +173,7 @@ def _current(had: tuple, at: float, stamp: tuple) -> bool:
     submissions changed since and they are younger than KJ_CONTEST_BOARD_REFRESH_S."""
     if had == stamp or had[0] > stamp[0]:
         return True
-    age = timezone.now().timestamp() - at
-    return had[:2] == stamp[:2] and age < settings.KJ_CONTEST_BOARD_REFRESH_S
+    return had[:2] == stamp[:2] and _age(at) < settings.KJ_CONTEST_BOARD_REFRESH_S
 
 
 def _stamp_load(text: str) -> tuple:
