@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -41,6 +43,10 @@ class _Kept:
 
 
 logger = logging.getLogger(__name__)
+
+SWITCH_S = 0.0005  # the interpreter's switch interval while boards are brought up to date
+_switching_guard = threading.Lock()
+_switching = {"under_way": 0, "before": 0.0}  # refreshes under way, the interval before them
 
 _kept: dict[int, _Kept] = {}  # contest id -> its boards, in this process
 _locks_guard = threading.Lock()
@@ -92,7 +98,8 @@ def contest_boards(contest: Contest) -> tuple[Board, Board]:
     if not lock.acquire(blocking=not only_submissions):
         return kept.boards  # another thread of this process is bringing them up to date
     try:
-        return _refresh(contest, stamp, problem_ids)
+        with _switching_often():
+            return _refresh(contest, stamp, problem_ids)
     finally:
         lock.release()
 
@@ -137,7 +144,8 @@ def _refresh_released(
 ) -> None:
     """_refresh, then the process's lock released (the background's work)."""
     try:
-        _refresh(contest, stamp, problem_ids)
+        with _switching_often():
+            _refresh(contest, stamp, problem_ids)
     except Exception:
         logger.exception("bringing the boards of contest %s up to date failed", contest.pk)
     finally:
@@ -154,6 +162,26 @@ def _in_background(work: Callable[[], None]) -> None:
             connections.close_all()
 
     threading.Thread(target=run, name="board-refresh", daemon=True).start()
+
+
+@contextmanager
+def _switching_often() -> Iterator[None]:
+    """While boards are brought up to date, the interpreter passes its lock between the
+    process's threads every SWITCH_S seconds instead of every 5 ms (sys.setswitchinterval):
+    a request served by another thread meanwhile waits that long, not 5 ms, each time it
+    comes back from the database, and does not queue behind the whole computation."""
+    with _switching_guard:
+        if not _switching["under_way"]:
+            _switching["before"] = sys.getswitchinterval()
+            sys.setswitchinterval(min(_switching["before"], SWITCH_S))
+        _switching["under_way"] += 1
+    try:
+        yield
+    finally:
+        with _switching_guard:
+            _switching["under_way"] -= 1
+            if not _switching["under_way"]:
+                sys.setswitchinterval(_switching["before"])
 
 
 def _age(at: float) -> float:

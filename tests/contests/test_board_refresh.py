@@ -3,6 +3,7 @@ and what one computation of the boards costs the database (board_compute.boards_
 
 from __future__ import annotations
 
+import sys
 import time
 from datetime import timedelta
 
@@ -194,3 +195,22 @@ def test_computing_the_boards_takes_as_many_queries_for_many_entries_as_for_few(
     public, live = boards_compute(contest)
     assert public.frozen and len(live.rows) == 13
     assert computation_queries(contest) == few
+
+
+@pytest.mark.django_db
+def test_threads_switch_often_while_the_boards_are_computed_and_as_before_after(
+    clock, organiser, monkeypatch
+):
+    contest = make_contest(organiser)
+    before = sys.getswitchinterval()
+    seen = []
+    computed = board_module._compute_boards
+
+    def compute(contest):
+        seen.append(sys.getswitchinterval())
+        return computed(contest)
+
+    monkeypatch.setattr(board_module, "_compute_boards", compute)
+    contest_board(contest)
+    assert seen == [pytest.approx(board_module.SWITCH_S)]
+    assert sys.getswitchinterval() == before
