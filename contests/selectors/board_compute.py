@@ -14,8 +14,12 @@ in one pass."""
 
 from __future__ import annotations
 
+import gc
 import json
+import threading
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
@@ -27,6 +31,9 @@ from contests.models import Contest, Participation, ParticipationMember, Submiss
 from contests.selectors.access import contest_problems
 from contests.windows import board_frozen, entry_window, freeze_at
 from judge.submissions.selectors import contest_submission_rows, reference_ms_of
+
+_paused_guard = threading.Lock()
+_paused = {"under_way": 0, "was_on": True}  # computations under way, the collector before
 
 
 @dataclass
@@ -124,6 +131,31 @@ def _attempts(
 def boards_compute(contest: Contest) -> tuple[Board, Board]:
     """(the board as participants see it, the organisers' live board), from one read of the
     submissions: one board for both while it is not frozen."""
+    with _collector_paused():
+        return _boards_compute(contest)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The interpreter's cycle collector off while boards are computed: they make a few
+    objects per submission, which set off full collections of the web process's whole heap
+    (a third of the computation's time on 20,000 submissions). Nothing they make forms a
+    cycle; the collector is back on after the last computation under way."""
+    with _paused_guard:
+        if not _paused["under_way"]:
+            _paused["was_on"] = gc.isenabled()
+            gc.disable()
+        _paused["under_way"] += 1
+    try:
+        yield
+    finally:
+        with _paused_guard:
+            _paused["under_way"] -= 1
+            if not _paused["under_way"] and _paused["was_on"]:
+                gc.enable()
+
+
+def _boards_compute(contest: Contest) -> tuple[Board, Board]:
     now = timezone.now()
     problems = contest_problems(contest)
     entries = _entries(contest)

@@ -3,6 +3,7 @@ and what one computation of the boards costs the database (board_compute.boards_
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
 from datetime import timedelta
@@ -13,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 from contests.models import BoardSnapshot
 from contests.selectors import board as board_module
+from contests.selectors import board_compute as board_compute_module
 from contests.selectors.board import contest_board
 from contests.selectors.board_compute import boards_compute
 from contests.services.participation import contest_join, contest_join_virtual
@@ -214,3 +216,19 @@ def test_threads_switch_often_while_the_boards_are_computed_and_as_before_after(
     contest_board(contest)
     assert seen == [pytest.approx(board_module.SWITCH_S)]
     assert sys.getswitchinterval() == before
+
+
+@pytest.mark.django_db
+def test_the_cycle_collector_is_off_during_a_computation_and_back_after(clock, organiser):
+    contest = make_contest(organiser)
+    assert gc.isenabled()
+    seen = []
+    real = board_compute_module._boards_compute
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(
+            board_compute_module,
+            "_boards_compute",
+            lambda contest: (seen.append(gc.isenabled()), real(contest))[1],
+        )
+        boards_compute(contest)
+    assert seen == [False] and gc.isenabled()
