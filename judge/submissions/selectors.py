@@ -81,7 +81,7 @@ def user_stats(user: Any) -> UserStats:
     )
 
 
-# What a contest's board reads of a submission (contests.selectors.board).
+# What a contest reads of a submission (its quotas: contests.services.participation).
 CONTEST_FIELDS = (
     "id",
     "user_id",
@@ -117,7 +117,8 @@ def submissions_for_contest(
     )
 
 
-# What contest_submission_rows gives for each submission, in this order.
+# What a contest's board reads of a submission (contests.selectors.board_compute), in this
+# order: contest_submission_rows.
 CONTEST_ROW = (
     "id",
     "user_id",
