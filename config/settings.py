@@ -182,8 +182,8 @@ KJ_MAX_SOURCE_BYTES = env_int("KJ_MAX_SOURCE_BYTES", 64 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("KJ_MAX_REQUEST_BYTES", 2_621_440)  # Django's 2.5 MB
 # A web process keeps each contest's board until what it reads changes (off: computed on
 # every request); a change of the submissions is taken in at most once per
-# KJ_CONTEST_BOARD_REFRESH_S seconds (0: on the next request), organisers' changes at once:
-# docs/contests.md.
+# KJ_CONTEST_BOARD_REFRESH_S seconds (0: on the next request), in the background while the
+# board in hand is under twice that old; organisers' changes at once: docs/contests.md.
 KJ_CONTEST_BOARD_CACHE = env_bool("KJ_CONTEST_BOARD_CACHE", True)
 KJ_CONTEST_BOARD_REFRESH_S = env_int("KJ_CONTEST_BOARD_REFRESH_S", 2)
 KJ_RATE_LIMIT_COUNT = env_int("KJ_RATE_LIMIT_COUNT", 10)  # submissions per user ...

@@ -1,5 +1,6 @@
 """Contests, their entries and their moderation; groups (organisations and courses) with
-their private problems. Submissions stay in judge: a contest reads them (selectors.board)."""
+their private problems. Submissions stay in judge: a contest reads them
+(selectors.board_compute)."""
 
 from __future__ import annotations
 

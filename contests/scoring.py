@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -65,6 +66,7 @@ class Cell:
     best_ms: dict[str, float] = field(default_factory=dict)  # device -> best time
     best_minute: dict[str, int] = field(default_factory=dict)  # device -> when it was made
     reference_ms: dict[str, float] = field(default_factory=dict)  # device -> reference time
+    best_id: dict[str, int] = field(default_factory=dict)  # device -> the best's submission
     points: float = 0.0
     rank: int | None = None  # ranks rule
 
@@ -91,14 +93,26 @@ def _minute(entry: Entry, moment: datetime) -> int:
     return max(0, int((moment - entry.start).total_seconds() // 60))
 
 
-def cells_of(entry: Entry, attempts: list[Attempt], problem_ids: list[int]) -> dict[int, Cell]:
-    """Each problem's cell from the entry's attempts (any order)."""
+def cells_of(
+    entry: Entry, attempts: list[Attempt], problem_ids: list[int], *, cut: datetime | None = None
+) -> dict[int, Cell]:
+    """Each problem's cell from the entry's attempts (any order). `cut`: what an official
+    entry submitted from then on shows as pending (the frozen board)."""
+    ordered = sorted(attempts, key=lambda a: (a.created_at, a.submission_id))
+    return _cells(entry, ordered, problem_ids, cut)
+
+
+def _cells(
+    entry: Entry, attempts: list[Attempt], problem_ids: list[int], cut: datetime | None
+) -> dict[int, Cell]:
+    """cells_of, the attempts in order (created_at, then submission id)."""
     cells = {pid: Cell() for pid in problem_ids}
-    for a in sorted(attempts, key=lambda a: (a.created_at, a.submission_id)):
+    hide = cut is not None and not entry.virtual
+    for a in attempts:
         cell = cells.get(a.problem_id)
         if cell is None:
             continue
-        if not a.done:
+        if not a.done or (hide and a.created_at >= cut):
             cell.pending += 1
             continue
         if a.verdict == "accepted" and a.score_ms is not None:
@@ -107,6 +121,7 @@ def cells_of(entry: Entry, attempts: list[Attempt], problem_ids: list[int]) -> d
             if a.score_ms < cell.best_ms.get(a.device, math.inf):
                 cell.best_ms[a.device] = a.score_ms
                 cell.best_minute[a.device] = _minute(entry, a.created_at)
+                cell.best_id[a.device] = a.submission_id
                 if a.reference_ms:
                     cell.reference_ms[a.device] = a.reference_ms
                 else:
@@ -139,13 +154,35 @@ def board_rows(
     *,
     penalty_minutes: int = 20,
     speed_cap: float = 10.0,
+    cut: datetime | None = None,
 ) -> list[Row]:
-    """The board's rows in order, each with its rank. `problems`: (problem id, points)."""
+    """The board's rows in order, each with its rank. `problems`: (problem id, points);
+    `cut`: as in cells_of."""
     by_entry: dict[int, list[Attempt]] = defaultdict(list)
-    for a in attempts:
+    for a in sorted(attempts, key=lambda a: (a.created_at, a.submission_id)):
         by_entry[a.entry_id].append(a)
+    return ranked_rows(rule, problems, entries, by_entry, cut=cut,
+                       penalty_minutes=penalty_minutes, speed_cap=speed_cap)  # fmt: skip
+
+
+def ranked_rows(
+    rule: str,
+    problems: list[tuple[int, int]],
+    entries: list[Entry],
+    attempts: dict[int, list[Attempt]],
+    *,
+    cut: datetime | None = None,
+    penalty_minutes: int = 20,
+    speed_cap: float = 10.0,
+    references: Callable[[list[int]], dict[int, float]] | None = None,
+) -> list[Row]:
+    """board_rows from each entry's attempts (entry id -> its attempts, each list in order:
+    created_at, then submission id). `references`: submission ids -> their reference times,
+    asked for the best submissions only (else each attempt carries its own)."""
     problem_ids = [pid for pid, _ in problems]
-    rows = [Row(e, cells_of(e, by_entry[e.id], problem_ids)) for e in entries]
+    rows = [Row(e, _cells(e, attempts.get(e.id, ()), problem_ids, cut)) for e in entries]
+    if references is not None:
+        _references_set(rows, references)
     official = [r for r in rows if not r.entry.virtual]
     for row in rows:
         row.solved = sum(c.solved for c in row.cells.values())
@@ -183,3 +220,11 @@ def board_rows(
         row.rank = competition_ranks(keys, row.key(rule))
     rows.sort(key=lambda r: (r.key(rule), r.entry.virtual, r.entry.name.lower(), r.entry.id))
     return rows
+
+
+def _references_set(rows: list[Row], references: Callable[[list[int]], dict[int, float]]) -> None:
+    """Each best time's reference time, as the best submission's own run timed it."""
+    cells = [c for row in rows for c in row.cells.values() if c.best_id]
+    found = references([pk for c in cells for pk in c.best_id.values()])
+    for cell in cells:
+        cell.reference_ms = {d: found[pk] for d, pk in cell.best_id.items() if found.get(pk)}

@@ -1,11 +1,6 @@
-"""A contest's scoreboard, read from judge's submissions (judge.submissions.selectors).
-
-A submission counts for an entry when one of its members made it, as a timed submit, on one
-of the contest's problems, on an allowed device in an allowed language, inside the entry's
-window, within the entry's GPU quota, and no organiser disqualified it. While the board is
-frozen, what was submitted from the freeze on shows as pending to all but the organisers; a
-participant still sees the entry's own row live (`entry_row`). Disqualified entries stay on
-record and off the board.
+"""A contest's scoreboard as the site serves it. What counts and how the boards are computed:
+contests.selectors.board_compute. While the board is frozen, a participant still sees the
+entry's own row live (`entry_row`).
 
 A contest's boards (the participants' and the organisers') are computed in one pass, once per
 change of what they read for the whole site, and kept by every web process
@@ -18,221 +13,25 @@ kept board, whose JSON is encoded once (Board.json_head)."""
 from __future__ import annotations
 
 import json
+import logging
+import sys
 import threading
-from collections import defaultdict
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
-from functools import cached_property
 from typing import Any
 
 from django.conf import settings
+from django.db import connections
 from django.utils import timezone
 
-from contests import board_cache, scoring
-from contests.models import (
-    Contest,
-    ContestProblem,
-    Participation,
-    ParticipationMember,
-    SubmissionDisqualification,
-)
-from contests.selectors.access import contest_problems
-from contests.windows import board_frozen, entry_window, freeze_at
-from judge.submissions.selectors import (
-    reference_ms_of,
-    submissions_for_contest,
-    submits_versions,
-)
-
-
-@dataclass
-class Board:
-    contest: str
-    scoring: str
-    frozen: bool  # this view hides what was submitted from `freeze_at` on
-    freeze_at: datetime | None
-    devices: list[str]
-    problems: list[dict]  # label, slug, title, points
-    rows: list[dict] = field(default_factory=list)
-
-    @cached_property
-    def row_of(self) -> dict[int, dict]:
-        """entry id -> its row."""
-        return {row["entry"]: row for row in self.rows}
-
-    @cached_property
-    def json_head(self) -> str:
-        """as_dict() as JSON without its closing brace, encoded once per cached board: the
-        API appends the caller's own row (the encoding was most of a poll's cost)."""
-        return json.dumps(self.as_dict(), separators=(",", ":"))[:-1]
-
-    def as_dict(self) -> dict:
-        return {
-            "contest": self.contest,
-            "scoring": self.scoring,
-            "frozen": self.frozen,
-            "freeze_at": self.freeze_at.isoformat() if self.freeze_at else None,
-            "devices": self.devices,
-            "problems": self.problems,
-            "rows": self.rows,
-        }
-
-
-def _entries(contest: Contest) -> list[Participation]:
-    rows = Participation.objects.filter(contest=contest, disqualified_at__isnull=True)
-    return list(rows.order_by("pk"))
-
-
-def _members(contest: Contest) -> dict[int, list[tuple[int, str]]]:
-    """entry id -> its members' (user id, username), in one query."""
-    found: dict[int, list[tuple[int, str]]] = defaultdict(list)
-    rows = ParticipationMember.objects.filter(contest=contest).values_list(
-        "participation_id", "user_id", "user__username"
-    )
-    for entry_id, user_id, username in rows:
-        found[entry_id].append((user_id, username))
-    return found
-
-
-def _counted(
-    contest: Contest, entries: list[Participation], members: dict, problem_ids: list[int]
-) -> dict:
-    """entry id -> the submissions (dicts) that count for it, oldest first."""
-    windows = {e.pk: entry_window(contest, e) for e in entries}
-    started = [w for w in windows.values() if w is not None]
-    # user id -> (entry id, window start, window end) of each of the user's started entries
-    by_user: dict[int, list[tuple[int, datetime, datetime]]] = defaultdict(list)
-    for e in entries:
-        window = windows[e.pk]
-        for user_id, _ in members.get(e.pk, []):
-            by_user[user_id].append((e.pk, *window) if window else (e.pk, None, None))
-    counted: dict[int, list[dict]] = defaultdict(list)
-    if not started or not problem_ids:
-        return counted
-    rows = submissions_for_contest(
-        user_ids=list(by_user),
-        problem_ids=problem_ids,
-        start=min(w[0] for w in started),
-        end=max(w[1] for w in started),
-    )
-    dropped = set(
-        SubmissionDisqualification.objects.filter(contest=contest).values_list(
-            "submission_id", flat=True
-        )
-    )
-    devices, languages = set(contest.devices), set(contest.languages)
-    quota = contest.gpu_quota
-    gpu_used: dict[int, int] = defaultdict(int)
-    for row in rows.iterator(chunk_size=2000):
-        if row["id"] in dropped or row["device_kind"] not in devices:
-            continue
-        if languages and row["language"] not in languages:
-            continue
-        made = row["created_at"]
-        for entry_id, start, end in by_user[row["user_id"]]:
-            if start is None or not start <= made < end:
-                continue
-            if quota is not None and row["device_kind"] != "cpu":
-                gpu_used[entry_id] += 1
-                if gpu_used[entry_id] > quota:
-                    break
-            counted[entry_id].append(row)
-            break
-    return counted
-
-
-def _compute_boards(contest: Contest) -> tuple[Board, Board]:
-    """(the board as participants see it, the organisers' live board), from one read of the
-    submissions: one board for both while it is not frozen."""
-    now = timezone.now()
-    problems = contest_problems(contest)
-    entries = _entries(contest)
-    team = _members(contest)
-    counted = _counted(contest, entries, team, [p.problem_id for p in problems])
-    accepted = [r["id"] for rows in counted.values() for r in rows if r["verdict"] == "accepted"]
-    reference = reference_ms_of(accepted) if contest.scoring == "speed" else {}
-    members = {pk: sorted(name for _, name in rows) for pk, rows in team.items()}
-    labels = {p.problem_id: p.label for p in problems}
-    board_entries = [
-        scoring.Entry(e.pk, e.name, e.virtual, (entry_window(contest, e) or (now, now))[0])
-        for e in entries
-    ]
-
-    def board(cut: datetime | None) -> Board:
-        """The board where what official entries submitted from `cut` on shows as pending."""
-        attempts = [
-            scoring.Attempt(
-                submission_id=r["id"],
-                entry_id=entry.id,
-                problem_id=r["problem_id"],
-                device=r["device_kind"],
-                created_at=r["created_at"],
-                done=r["status"] == "done"
-                and (cut is None or entry.virtual or r["created_at"] < cut),
-                verdict=r["verdict"],
-                score_ms=r["score"],
-                reference_ms=reference.get(r["id"]),
-            )
-            for entry in board_entries
-            for r in counted.get(entry.id, ())
-        ]
-        rows = scoring.board_rows(
-            contest.scoring,
-            [(p.problem_id, p.points) for p in problems],
-            board_entries,
-            attempts,
-            penalty_minutes=contest.penalty_minutes,
-            speed_cap=contest.speed_cap,
-        )
-        made = Board(
-            contest=contest.slug,
-            scoring=contest.scoring,
-            frozen=cut is not None,
-            freeze_at=freeze_at(contest),
-            devices=list(contest.devices),
-            problems=[
-                {
-                    "label": p.label,
-                    "slug": p.problem.slug,
-                    "title": p.problem.title,
-                    "points": p.points,
-                }
-                for p in problems
-            ],  # fmt: skip
-        )
-        made.rows = [_row_dict(row, members.get(row.entry.id, []), labels) for row in rows]
-        return made
-
-    live = board(None)
-    if not board_frozen(contest, now):
-        return live, live
-    return board(freeze_at(contest)), live
-
-
-def _row_dict(row: scoring.Row, members: list[str], labels: dict[int, str]) -> dict:
-    return {
-        "rank": row.rank,
-        "entry": row.entry.id,
-        "name": row.entry.name,
-        "members": members,
-        "virtual": row.entry.virtual,
-        "solved": row.solved,
-        "penalty": row.penalty,
-        "points": round(row.points, 2),
-        "rank_sum": row.rank_sum,
-        "cells": {
-            labels[pid]: {
-                "solved": c.solved,
-                "rejected": c.rejected,
-                "pending": c.pending,
-                "minute": c.minute,
-                "points": round(c.points, 2),
-                "rank": c.rank,
-                "best_ms": c.best_ms,
-            }
-            for pid, c in row.cells.items()
-        },
-    }
+from contests import board_cache
+from contests.models import Contest, ContestProblem, Participation
+from contests.selectors.board_compute import Board
+from contests.selectors.board_compute import boards_compute as _compute_boards
+from contests.windows import board_frozen
+from judge.submissions.selectors import submits_versions
 
 
 @dataclass
@@ -242,6 +41,12 @@ class _Kept:
     at: float  # when they were computed (by this process or another), a POSIX timestamp
     problem_ids: list[int]  # the contest's problems at that revision
 
+
+logger = logging.getLogger(__name__)
+
+SWITCH_S = 0.0005  # the interpreter's switch interval while boards are brought up to date
+_switching_guard = threading.Lock()
+_switching = {"under_way": 0, "before": 0.0}  # refreshes under way, the interval before them
 
 _kept: dict[int, _Kept] = {}  # contest id -> its boards, in this process
 _locks_guard = threading.Lock()
@@ -258,11 +63,15 @@ def contest_boards(contest: Contest) -> tuple[Board, Board]:
     once per change for the whole site.
 
     An organiser's change (the revision) and the freeze's start show on the next request. A
-    change of the submissions shows on the next request made KJ_CONTEST_BOARD_REFRESH_S or
-    more after the boards in hand were computed (0: on the next request). That request takes
-    the site's stored boards (board_cache) if they are current, else computes and stores them;
-    meanwhile the other requests of its process, and other processes holding boards, get the
-    boards they hold instead of waiting (only a process's first boards are waited for)."""
+    change of the submissions shows once the boards in hand are KJ_CONTEST_BOARD_REFRESH_S
+    old (0: on the next request): bringing them up to date takes the site's stored boards
+    (board_cache) if they are current, else computes and stores them, in one process at a
+    time (the claim). While the boards in hand are less than twice the interval old, the
+    request that finds them due is answered with them at once and they are brought up to date
+    in the background (one thread per process); older ones (a board nobody asked for in a
+    while) are brought up to date before the answer. Either way the other requests of the
+    process, and other processes holding boards, get the boards they hold meanwhile (only a
+    process's first boards, and those of a new revision, are waited for)."""
     if not settings.KJ_CONTEST_BOARD_CACHE:
         return _compute_boards(contest)
     frozen = board_frozen(contest, timezone.now())
@@ -278,39 +87,105 @@ def contest_boards(contest: Contest) -> tuple[Board, Board]:
         return kept.boards
     only_submissions = kept is not None and kept.stamp[:2] == stamp[:2]
     lock = _lock(contest.pk)
+    if only_submissions and _age(kept.at) < 2 * settings.KJ_CONTEST_BOARD_REFRESH_S:
+        if lock.acquire(blocking=False):
+            try:
+                _in_background(lambda: _refresh_released(contest, stamp, problem_ids, lock))
+            except BaseException:
+                lock.release()
+                raise
+        return kept.boards
     if not lock.acquire(blocking=not only_submissions):
         return kept.boards  # another thread of this process is bringing them up to date
     try:
-        kept = _kept.get(contest.pk)
-        if kept is not None and _current(kept.stamp, kept.at, stamp):
-            return kept.boards
-        stored = board_cache.snapshot_stamp(contest.pk)
-        if stored is not None and stored.computed_at is not None:
-            had, at = _stamp_load(stored.stamp), stored.computed_at.timestamp()
-            texts = board_cache.snapshot_boards(contest.pk) if _current(had, at, stamp) else None
-            if texts is not None and texts[0]:
-                return _keep(contest.pk, _Kept(had, _boards_load(*texts), at, problem_ids)).boards
-        if only_submissions and (
-            (stored is not None and stored.claimed())
-            or not board_cache.snapshot_claim(contest.pk, exists=stored is not None)
-        ):
-            return kept.boards  # another process is computing them
-        computed_at = timezone.now()
-        try:
-            boards = _compute_boards(contest)
-        except BaseException:
-            board_cache.snapshot_release(contest.pk)
-            raise
-        board_cache.snapshot_store(
-            contest.pk,
-            stamp=json.dumps(stamp),
-            computed_at=computed_at,
-            public_json=boards[0].json_head + "}",
-            live_json="" if boards[1] is boards[0] else boards[1].json_head + "}",
-        )
-        return _keep(contest.pk, _Kept(stamp, boards, computed_at.timestamp(), problem_ids)).boards
+        with _switching_often():
+            return _refresh(contest, stamp, problem_ids)
     finally:
         lock.release()
+
+
+def _refresh(contest: Contest, stamp: tuple, problem_ids: list[int]) -> tuple[Board, Board]:
+    """Boards that may answer `stamp`: those in hand if another thread brought them up to
+    date, else the stored ones if current, else new ones computed and stored; those in hand
+    while another process holds the claim. The caller holds the process's lock."""
+    kept = _kept.get(contest.pk)
+    if kept is not None and _current(kept.stamp, kept.at, stamp):
+        return kept.boards
+    only_submissions = kept is not None and kept.stamp[:2] == stamp[:2]
+    stored = board_cache.snapshot_stamp(contest.pk)
+    if stored is not None and stored.computed_at is not None:
+        had, at = _stamp_load(stored.stamp), stored.computed_at.timestamp()
+        texts = board_cache.snapshot_boards(contest.pk) if _current(had, at, stamp) else None
+        if texts is not None and texts[0]:
+            return _keep(contest.pk, _Kept(had, _boards_load(*texts), at, problem_ids)).boards
+    if only_submissions and (
+        (stored is not None and stored.claimed())
+        or not board_cache.snapshot_claim(contest.pk, exists=stored is not None)
+    ):
+        return kept.boards  # another process is computing them
+    computed_at = timezone.now()
+    try:
+        boards = _compute_boards(contest)
+    except BaseException:
+        board_cache.snapshot_release(contest.pk)
+        raise
+    board_cache.snapshot_store(
+        contest.pk,
+        stamp=json.dumps(stamp),
+        computed_at=computed_at,
+        public_json=boards[0].json_head + "}",
+        live_json="" if boards[1] is boards[0] else boards[1].json_head + "}",
+    )
+    return _keep(contest.pk, _Kept(stamp, boards, computed_at.timestamp(), problem_ids)).boards
+
+
+def _refresh_released(
+    contest: Contest, stamp: tuple, problem_ids: list[int], lock: threading.Lock
+) -> None:
+    """_refresh, then the process's lock released (the background's work)."""
+    try:
+        with _switching_often():
+            _refresh(contest, stamp, problem_ids)
+    except Exception:
+        logger.exception("bringing the boards of contest %s up to date failed", contest.pk)
+    finally:
+        lock.release()
+
+
+def _in_background(work: Callable[[], None]) -> None:
+    """Run `work` in a thread of its own, which closes its database connections after."""
+
+    def run() -> None:
+        try:
+            work()
+        finally:
+            connections.close_all()
+
+    threading.Thread(target=run, name="board-refresh", daemon=True).start()
+
+
+@contextmanager
+def _switching_often() -> Iterator[None]:
+    """While boards are brought up to date, the interpreter passes its lock between the
+    process's threads every SWITCH_S seconds instead of every 5 ms (sys.setswitchinterval):
+    a request served by another thread meanwhile waits that long, not 5 ms, each time it
+    comes back from the database, and does not queue behind the whole computation."""
+    with _switching_guard:
+        if not _switching["under_way"]:
+            _switching["before"] = sys.getswitchinterval()
+            sys.setswitchinterval(min(_switching["before"], SWITCH_S))
+        _switching["under_way"] += 1
+    try:
+        yield
+    finally:
+        with _switching_guard:
+            _switching["under_way"] -= 1
+            if not _switching["under_way"]:
+                sys.setswitchinterval(_switching["before"])
+
+
+def _age(at: float) -> float:
+    return timezone.now().timestamp() - at
 
 
 def _keep(contest_id: int, kept: _Kept) -> _Kept:
@@ -326,8 +201,7 @@ def _current(had: tuple, at: float, stamp: tuple) -> bool:
     submissions changed since and they are younger than KJ_CONTEST_BOARD_REFRESH_S."""
     if had == stamp or had[0] > stamp[0]:
         return True
-    age = timezone.now().timestamp() - at
-    return had[:2] == stamp[:2] and age < settings.KJ_CONTEST_BOARD_REFRESH_S
+    return had[:2] == stamp[:2] and _age(at) < settings.KJ_CONTEST_BOARD_REFRESH_S
 
 
 def _stamp_load(text: str) -> tuple:
@@ -365,18 +239,6 @@ def entry_row(contest: Contest, entry: Participation, live: Board | None = None)
     if row is not None and board_frozen(contest, timezone.now()):
         row = {**row, "rank": None}
     return row
-
-
-def accepted_last_by_entry(contest: Contest) -> dict[int, list[tuple[int, int]]]:
-    """problem id -> (entry id, its last accepted submission id) for each entry on the board."""
-    entries = _entries(contest)
-    problem_ids = [p.problem_id for p in contest_problems(contest)]
-    found: dict[int, dict[int, int]] = defaultdict(dict)
-    for entry_id, rows in _counted(contest, entries, _members(contest), problem_ids).items():
-        for r in rows:
-            if r["verdict"] == "accepted":
-                found[r["problem_id"]][entry_id] = r["id"]
-    return {pid: sorted(chosen.items()) for pid, chosen in found.items()}
 
 
 def board_csv_rows(board: Board) -> list[list[Any]]:

@@ -20,7 +20,7 @@ from contests.models import (
     SimilarityFlag,
     SubmissionDisqualification,
 )
-from contests.selectors.board import accepted_last_by_entry
+from contests.selectors.board_compute import accepted_last_by_entry
 from contests.services.revision import contest_touch
 from judge.submissions.selectors import submission_sources
 
