@@ -20,8 +20,6 @@ from tests.runner.helpers import CATALOG
 # What the lint finds and is not fixed yet (docs/judging.md, "The catalog lint"): each is a
 # strict xfail, so the day it is fixed the test says so and the entry must go.
 OPEN = {
-    "alibi-attention": "the slope 0.5 makes the first keys' bias dominate: the first 1/8 of "
-    "the keys gives the answer; TF32 and fp16 products pass atol = rtol = 1e-4",
     "grpo-surrogate-loss": "the first 1/8 of S gives the loss within the tolerance",
     "gpt2-block": "TF32 and fp16 products pass atol = rtol = 1e-3",
     "llama-transformer-block": "TF32 and fp16 products pass atol = rtol = 1e-3",
