@@ -24,7 +24,6 @@ OPEN = {
     "llama-transformer-block": "TF32 and fp16 products pass atol = rtol = 1e-3",
     "logistic-regression": "TF32, fp16 and bf16 products pass the tolerance",
     "ordinary-least-squares": "TF32, fp16 and bf16 products pass the tolerance",
-    "swiglu-mlp-block": "TF32, fp16 and bf16 products pass the tolerance",
     "mean-squared-error": "TF32, fp16 and bf16 products (of the differences) pass the tolerance",
 }
 PACKAGES = package_dirs(CATALOG)
