@@ -47,6 +47,14 @@ def solved(board, name="ann"):
     return next(r["solved"] for r in board.rows if r["name"] == name)
 
 
+def contest_with_ann(organiser):
+    """A contest of the organiser's with one participant, ann."""
+    contest = make_contest(organiser)
+    ann = UserFactory(username="ann")
+    contest_join(ann, contest=contest)
+    return contest, ann
+
+
 def no_computing(monkeypatch):
     computed = board_module._compute_boards
     monkeypatch.setattr(board_module, "_compute_boards", lambda contest: pytest.fail("computed"))
@@ -57,9 +65,7 @@ def no_computing(monkeypatch):
 def test_a_due_board_is_served_at_once_and_brought_up_to_date_in_the_background(
     clock, organiser, background, monkeypatch
 ):
-    contest = make_contest(organiser)
-    ann = UserFactory(username="ann")
-    contest_join(ann, contest=contest)
+    contest, ann = contest_with_ann(organiser)
     clock.at(START + timedelta(minutes=1))
     first = contest_board(contest)
     judge(submit(clock, ann, contest, "A", 2))
@@ -83,9 +89,7 @@ def test_a_due_board_is_served_at_once_and_brought_up_to_date_in_the_background(
 def test_a_board_twice_the_interval_old_is_brought_up_to_date_before_the_answer(
     clock, organiser, background
 ):
-    contest = make_contest(organiser)
-    ann = UserFactory(username="ann")
-    contest_join(ann, contest=contest)
+    contest, ann = contest_with_ann(organiser)
     clock.at(START + timedelta(minutes=1))
     assert solved(contest_board(contest)) == 0
     judge(submit(clock, ann, contest, "A", 2))
@@ -98,9 +102,7 @@ def test_a_board_twice_the_interval_old_is_brought_up_to_date_before_the_answer(
 def test_the_background_takes_the_stored_boards_another_process_computed(
     clock, organiser, background, monkeypatch
 ):
-    contest = make_contest(organiser)
-    ann = UserFactory(username="ann")
-    contest_join(ann, contest=contest)
+    contest, ann = contest_with_ann(organiser)
     clock.at(START + timedelta(minutes=1))
     first = contest_board(contest)
     judge(submit(clock, ann, contest, "A", 2))
@@ -121,9 +123,7 @@ def test_the_background_takes_the_stored_boards_another_process_computed(
 def test_a_failed_background_computation_gives_its_claim_and_lock_up(
     clock, organiser, background, monkeypatch, caplog
 ):
-    contest = make_contest(organiser)
-    ann = UserFactory(username="ann")
-    contest_join(ann, contest=contest)
+    contest, ann = contest_with_ann(organiser)
     clock.at(START + timedelta(minutes=1))
     first = contest_board(contest)
     judge(submit(clock, ann, contest, "A", 2))
@@ -146,9 +146,7 @@ def test_a_failed_background_computation_gives_its_claim_and_lock_up(
 
 @pytest.mark.django_db(transaction=True)
 def test_the_background_thread_brings_the_boards_up_to_date(clock, organiser):
-    contest = make_contest(organiser)
-    ann = UserFactory(username="ann")
-    contest_join(ann, contest=contest)
+    contest, ann = contest_with_ann(organiser)
     clock.at(START + timedelta(minutes=1))
     first = contest_board(contest)
     judge(submit(clock, ann, contest, "A", 2))

@@ -48,6 +48,18 @@ def test_no_shortcut_passes_a_catalog_problem_at_the_cpu_sizes(package: Path) ->
     assert {"all 0", "all -1", "all 1", "another draw's answer"} <= tried
 
 
+def _params(*rows: tuple) -> str:
+    """``[[params]]`` tables from (name, dtype, role[, shape[, dist]]) rows."""
+    lines = []
+    for name, dtype, role, *rest in rows:
+        lines += ["[[params]]", f'name = "{name}"', f'dtype = "{dtype}"', f'role = "{role}"']
+        if rest and rest[0]:
+            lines.append(f"shape = {json.dumps(list(rest[0]))}")
+        if len(rest) > 1:
+            lines.append(f'dist = "{rest[1]}"')
+    return "\n".join(lines) + "\n"
+
+
 def _package(tmp_path: Path, params: str, reference: str, cases: str, tol: str) -> Path:
     root = tmp_path / "weak"
     root.mkdir()
@@ -60,23 +72,11 @@ def _package(tmp_path: Path, params: str, reference: str, cases: str, tol: str) 
     return root
 
 
-SCALE_PARAMS = """
-[[params]]
-name = "x"
-dtype = "f32"
-role = "in"
-shape = ["N"]
-dist = "uniform(-1, 1)"
-[[params]]
-name = "y"
-dtype = "f32"
-role = "out"
-shape = ["N"]
-[[params]]
-name = "N"
-dtype = "int"
-role = "scalar"
-"""
+SCALE_PARAMS = _params(
+    ("x", "f32", "in", ("N",), "uniform(-1, 1)"),
+    ("y", "f32", "out", ("N",)),
+    ("N", "int", "scalar"),
+)
 SCALE_REF = """
 def reference(x, y, N):
     y.copy_(x * 0.5)
@@ -114,27 +114,12 @@ def test_a_loose_atol_is_caught(tmp_path: Path) -> None:
 
 
 def test_an_answer_that_never_changes_is_caught(tmp_path: Path) -> None:
-    params = """
-    [[params]]
-    name = "x"
-    dtype = "i32"
-    role = "in"
-    shape = ["N"]
-    dist = "randint(1, 10)"
-    [[params]]
-    name = "count"
-    dtype = "i32"
-    role = "out"
-    shape = [1]
-    [[params]]
-    name = "N"
-    dtype = "int"
-    role = "scalar"
-    [[params]]
-    name = "K"
-    dtype = "int"
-    role = "scalar"
-    """
+    params = _params(
+        ("x", "i32", "in", ("N",), "randint(1, 10)"),
+        ("count", "i32", "out", (1,)),
+        ("N", "int", "scalar"),
+        ("K", "int", "scalar"),
+    )
     ref = """
     def reference(x, count, N, K):
         count[0] = (x == K).sum()
@@ -153,40 +138,15 @@ def test_an_answer_that_never_changes_is_caught(tmp_path: Path) -> None:
     assert not any("every test" in f for f in failed)
 
 
-ATTENTION_PARAMS = """
-[[params]]
-name = "Q"
-dtype = "f32"
-role = "in"
-shape = ["M", "d"]
-[[params]]
-name = "K"
-dtype = "f32"
-role = "in"
-shape = ["N", "d"]
-[[params]]
-name = "V"
-dtype = "f32"
-role = "in"
-shape = ["N", "d"]
-[[params]]
-name = "out"
-dtype = "f32"
-role = "out"
-shape = ["M", "d"]
-[[params]]
-name = "M"
-dtype = "int"
-role = "scalar"
-[[params]]
-name = "N"
-dtype = "int"
-role = "scalar"
-[[params]]
-name = "d"
-dtype = "int"
-role = "scalar"
-"""
+ATTENTION_PARAMS = _params(
+    ("Q", "f32", "in", ("M", "d")),
+    ("K", "f32", "in", ("N", "d")),
+    ("V", "f32", "in", ("N", "d")),
+    ("out", "f32", "out", ("M", "d")),
+    ("M", "int", "scalar"),
+    ("N", "int", "scalar"),
+    ("d", "int", "scalar"),
+)
 ATTENTION_REF = """
 def reference(Q, K, V, out, M, N, d):
     p = torch.softmax((Q.double() @ K.double().T) / d**0.5, dim=1)
@@ -231,23 +191,11 @@ def test_fp32_tolerances_reject_every_reduced_precision(tmp_path: Path) -> None:
 
 
 def test_a_fit_on_a_subsample_is_caught(tmp_path: Path) -> None:
-    params = """
-    [[params]]
-    name = "x"
-    dtype = "f32"
-    role = "in"
-    shape = ["N"]
-    dist = "normal(3, 1)"
-    [[params]]
-    name = "m"
-    dtype = "f32"
-    role = "out"
-    shape = [1]
-    [[params]]
-    name = "N"
-    dtype = "int"
-    role = "scalar"
-    """
+    params = _params(
+        ("x", "f32", "in", ("N",), "normal(3, 1)"),
+        ("m", "f32", "out", (1,)),
+        ("N", "int", "scalar"),
+    )
     ref = """
     def reference(x, m, N):
         m[0] = x.double().mean()
