@@ -76,7 +76,7 @@ def test_admin_creates_validates_publishes_and_a_user_solves(site, page, browser
 
     user = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
     user.set_default_timeout(30_000)
-    sign_up(user, site, "grace")
+    sign_up(user, site, "hamilton")
     user.get_by_role("link", name="Triple It").click()
     user.wait_for_function("window.kjEditor !== undefined")
     assert "def solve(X: torch.Tensor, Y: torch.Tensor, N: int)" in user.evaluate(
@@ -87,5 +87,5 @@ def test_admin_creates_validates_publishes_and_a_user_solves(site, page, browser
     user.get_by_role("button", name="Submit").click()
     watch_status(user, "Accepted", 150)
     user.goto(site.url("/problems/triple-it/leaderboard/?device=cpu"))
-    assert "grace" in user.locator("table.leaderboard tbody").inner_text()
+    assert "hamilton" in user.locator("table.leaderboard tbody").inner_text()
     user.context.close()

@@ -57,7 +57,7 @@ def watch_status(page, until: str, timeout_s: float) -> list[str]:
 
 
 def test_user_solves_vector_add_and_sees_the_leaderboard(site, page):
-    sign_up(page, site, "ada")
+    sign_up(page, site, "lovelace")
     page.get_by_role("link", name="Vector Addition").click()
     page.wait_for_url(site.url("/problems/vector-add/"))
     page.wait_for_function("window.kjEditor !== undefined")
@@ -98,12 +98,12 @@ def test_user_solves_vector_add_and_sees_the_leaderboard(site, page):
 
     page.goto(site.url("/problems/vector-add/leaderboard/?device=cpu"))
     row = page.locator("table.leaderboard tbody tr.me")
-    assert "ada" in row.inner_text() and row.locator("td").first.inner_text() == rank.group(1)
+    assert "lovelace" in row.inner_text() and row.locator("td").first.inner_text() == rank.group(1)
     assert page.locator("svg.chart line.mine").count() == 1
     site.screenshot(page, "leaderboard")
 
     page.goto(site.url("/leaderboard/"))
-    assert "ada" in page.locator("table.leaderboard").inner_text()
+    assert "lovelace" in page.locator("table.leaderboard").inner_text()
 
     # Phone width: one column, nothing wider than the screen.
     page.set_viewport_size({"width": 390, "height": 844})
