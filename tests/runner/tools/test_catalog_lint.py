@@ -20,7 +20,6 @@ from tests.runner.helpers import CATALOG
 # What the lint finds and is not fixed yet (docs/judging.md, "The catalog lint"): each is a
 # strict xfail, so the day it is fixed the test says so and the entry must go.
 OPEN = {
-    "llama-transformer-block": "TF32 and fp16 products pass atol = rtol = 1e-3",
     "logistic-regression": "TF32, fp16 and bf16 products pass the tolerance",
     "ordinary-least-squares": "TF32, fp16 and bf16 products pass the tolerance; an fp32 "
     "error bound of the normal equations (2 u sqrt(n) |X|^T|X| carried by the inverse) "
