@@ -13,8 +13,9 @@ import math
 import pytest
 import torch
 
+from runner.supervisor.inputs import load_reference
 from runner.supervisor.verify import compare, error_allowance
-from tests.runner.helpers import benchmark_inputs, problem, run_reference_f64
+from tests.runner.helpers import CATALOG, benchmark_inputs, problem, run_reference_f64
 
 F32 = torch.float32
 
@@ -254,6 +255,99 @@ def _sliding(sc, ins, exp):
     return orders, {"one row's window off by one": wrong}
 
 
+def _solution_output(slug, file, sc, ins):
+    """The output of the catalog's solutions/<file> run on copies of ``ins`` (in float32)."""
+    import importlib.util
+
+    prob = problem(slug)
+    spec = importlib.util.spec_from_file_location(file, CATALOG / slug / "solutions" / file)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    args = {}
+    for p in prob.params:
+        if not p.is_tensor:
+            args[p.name] = sc[p.name]
+        elif p.is_input:
+            args[p.name] = ins[p.name].clone()
+        else:
+            args[p.name] = torch.zeros(p.shape_for(sc), dtype=F32)
+    with torch.no_grad():
+        mod.solve(**args)
+    (out,) = [p.name for p in prob.tensor_params if p.is_output]
+    return args[out]
+
+
+def _block(slug, sc, ins, exp, last_product):
+    """A transformer block: its fp32 solutions (torch's library calls; split products with an
+    online softmax), and outputs wrong by one term of the last product in one entry (the
+    entry's largest) or computed with bf16 products."""
+    from runner.tools.shortcuts import _RoundedProducts
+
+    ref = load_reference(problem(slug))
+    files = sorted(p.name for p in (CATALOG / slug / "solutions").glob("correct_*pytorch.py"))
+    orders = {f: _solution_output(slug, f, sc, ins) for f in files}
+    hidden, w = last_product(ref, sc, ins)  # [S, K] float64 and [K, D]
+    i, j = hidden.shape[0] // 2, 5
+    t = int((hidden[i] * w[:, j]).abs().argmax())
+    wrong = exp.clone().reshape(hidden.shape[0], -1)
+    wrong[i, j] -= hidden[i, t] * w[t, j]
+    with _RoundedProducts("bf16"):
+        bf16 = run_reference_f64(problem(slug), ref, sc, ins)
+    (out,) = bf16
+    return orders, {
+        "one entry misses one term": wrong.reshape(exp.shape),
+        "bf16 products": bf16[out],
+    }
+
+
+def _gpt2_last(ref, sc, ins):
+    """GELU(f) [S, 3072] of the block's MLP and W_proj, in float64."""
+    s = sc["seq_len"]
+    w = {k: v.double() for k, v in ref.unpack(ins["weights"]).items()}
+    xs = ins["x"].reshape(s, ref.D).double()
+    a = ref._layer_norm(xs, w["ln1_g"], w["ln1_b"])
+    qkv = a @ w["w_qkv"] + w["b_qkv"]
+    q, k, v = (
+        qkv[:, i * ref.D : (i + 1) * ref.D].reshape(s, ref.HEADS, ref.HEAD_DIM).transpose(0, 1)
+        for i in range(3)
+    )
+    p = torch.softmax(q @ k.transpose(1, 2) / math.sqrt(ref.HEAD_DIM), dim=-1)
+    h1 = xs + (p @ v).transpose(0, 1).reshape(s, ref.D) @ w["w_attn"] + w["b_attn"]
+    f = ref._layer_norm(h1, w["ln2_g"], w["ln2_b"]) @ w["w_fc"] + w["b_fc"]
+    gelu = 0.5 * f * (1 + torch.tanh(math.sqrt(2 / math.pi) * (f + 0.044715 * f**3)))
+    return gelu, w["w_proj"]
+
+
+def _llama_last(ref, sc, ins):
+    """SiLU(gate) * up [S, 1408] of the block's MLP and W_down^T, in float64 (the block's
+    output minus h1 is their product: h1 comes from the reference with W_down at 0)."""
+    wts = ins["weights"].double().clone()
+    wd = wts[ref.OFF_WDOWN :].view(ref.D, ref.FFN).clone()
+    wts[ref.OFF_WDOWN :] = 0
+    args = {
+        "x": ins["x"].double(),
+        "weights": wts,
+        "cos": ins["cos"].double(),
+        "sin": ins["sin"].double(),
+        "seq_len": sc["seq_len"],
+    }
+    h1 = torch.zeros(sc["seq_len"], ref.D, dtype=torch.float64)
+    ref.reference(output=h1, **args)
+    w = args["weights"].reshape(-1)
+    b = ref._rms_norm(h1, ref._part(w, ref.OFF_NORM2, ref.D))
+    gate = b @ ref._part(w, ref.OFF_WGATE, ref.FFN, ref.D).T
+    up = b @ ref._part(w, ref.OFF_WUP, ref.FFN, ref.D).T
+    return torch.nn.functional.silu(gate) * up, wd.T
+
+
+def _gpt2(sc, ins, exp):
+    return _block("gpt2-block", sc, ins, exp, _gpt2_last)
+
+
+def _llama(sc, ins, exp):
+    return _block("llama-transformer-block", sc, ins, exp, _llama_last)
+
+
 CASES = {
     "matrix-multiplication": _matmul,
     "matrix-power": _matrix_power,
@@ -262,6 +356,8 @@ CASES = {
     "softmax-attention": _softmax_attention,
     "causal-attention": _causal,
     "sliding-window-attention": _sliding,
+    "gpt2-block": _gpt2,
+    "llama-transformer-block": _llama,
 }
 
 
@@ -285,6 +381,8 @@ CPU_SIZES = {
     "softmax-attention": None,
     "causal-attention": {"M": 1500},
     "sliding-window-attention": {"M": 1500},
+    "gpt2-block": {"seq_len": 256},
+    "llama-transformer-block": {"seq_len": 512},
 }
 
 

@@ -93,3 +93,109 @@ def make_inputs(case: dict, gen: torch.Generator, device) -> dict:
         "cos": angles.cos().float().to(device),
         "sin": angles.sin().float().to(device),
     }
+
+
+def _rms_norm_error(z: torch.Tensor, w: torch.Tensor, err_z: torch.Tensor):
+    """RMSNorm of ``z`` (float64) and its fp32 error per unit roundoff: the mean of squares of
+    D terms (sqrt(D) u, half of it in the root), a few u of each step, and the input's error
+    carried by the derivative (dz - zhat mean(zhat dz)) / rms."""
+    rms = torch.sqrt((z * z).mean(dim=-1, keepdim=True) + EPS)
+    zhat = z / rms
+    out = zhat * w
+    own = (math.sqrt(z.shape[-1]) / 2 + 4) * out.abs()
+    carried = err_z + zhat.abs() * (zhat.abs() * err_z).mean(dim=-1, keepdim=True)
+    return out, own + carried / rms * w.abs()
+
+
+def _linear_error(a: torch.Tensor, err_a: torch.Tensor, wt: torch.Tensor):
+    """a @ wt and its fp32 error per unit roundoff: the dot-product bound sqrt(K) |a| @ |wt|
+    (K = the sum's length, random-walk form) and the input's errors carried in the same form
+    (errors of different elements come from different roundings: root-sum-square through wt)."""
+    prod = a @ wt
+    own = math.sqrt(a.shape[-1]) * (a.abs() @ wt.abs())
+    return prod, own + ((err_a * err_a) @ (wt * wt)).sqrt()
+
+
+def _rope_error(u: torch.Tensor, err_u: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor):
+    """RoPE of ``u`` and its error: each output is a two-term sum of products (2 u of its terms)
+    and carries the two inputs' errors by |cos| and |sin|."""
+    lo, hi = u[..., :HALF], u[..., HALF:]
+    elo, ehi = err_u[..., :HALF], err_u[..., HALF:]
+    ac, as_ = cos.abs(), sin.abs()
+    own_lo = 2 * ((lo * cos).abs() + (hi * sin).abs())
+    own_hi = 2 * ((lo * sin).abs() + (hi * cos).abs())
+    err = torch.cat([own_lo + elo * ac + ehi * as_, own_hi + elo * as_ + ehi * ac], dim=-1)
+    return _rope(u, cos, sin), err
+
+
+def error_scale(
+    x: torch.Tensor,
+    weights: torch.Tensor,
+    cos: torch.Tensor,
+    sin: torch.Tensor,
+    seq_len: int,
+) -> torch.Tensor:
+    # fp32 forward-error magnitude per unit roundoff (statement.md, "Tolerance"), each step's
+    # rounding plus its inputs' errors carried through it:
+    #  1. RMSNorm: sqrt(D) u of the mean of squares (_rms_norm_error);
+    #  2. every product: the dot-product bound sqrt(K) |a| @ |w|, and its inputs' errors
+    #     carried in the same random-walk form, sqrt(err^2 @ w^2) (_linear_error);
+    #  3. RoPE: a few u of its terms, the errors of q and k by |cos| and |sin|;
+    #  4. attention per query head (as softmax-attention's, masked keys have p = 0): a score
+    #     error ds_ij (its own length-64 dot product plus the errors of q and k) moves output
+    #     (i, c) by p_ij (v_jc - o_ic) ds_ij, bounded by Cauchy-Schwarz; the softmax sums and
+    #     P @ V over the keys add (sqrt(S) + 4) p @ |v|, the errors of v sqrt(p^2 @ err_v^2);
+    #  5. SiLU(gate) * up carries the errors of gate and up by |SiLU'(gate) up| and |SiLU(gate)|
+    #     and adds a few u of itself (as swiglu-mlp-block's);
+    #  6. the residual adds a few u of its terms.
+    s = seq_len
+    w = weights.reshape(-1).to(torch.float64)
+    xs = x.reshape(s, D).to(torch.float64)
+    cs, sn = cos.to(torch.float64), sin.to(torch.float64)
+    a, err_a = _rms_norm_error(xs, _part(w, OFF_NORM1, D), torch.zeros_like(xs))
+    q, eq = _linear_error(a, err_a, _part(w, OFF_WQ, D, D).T)
+    k, ek = _linear_error(a, err_a, _part(w, OFF_WK, N_KV_HEADS * HEAD_DIM, D).T)
+    v, ev = _linear_error(a, err_a, _part(w, OFF_WV, N_KV_HEADS * HEAD_DIM, D).T)
+
+    def heads(t: torch.Tensor, n: int) -> torch.Tensor:
+        return t.view(s, n, HEAD_DIM).transpose(0, 1)
+
+    q, eq = _rope_error(heads(q, N_HEADS), heads(eq, N_HEADS), cs, sn)
+    k, ek = _rope_error(heads(k, N_KV_HEADS), heads(ek, N_KV_HEADS), cs, sn)
+    v, ev = heads(v, N_KV_HEADS), heads(ev, N_KV_HEADS)
+    causal = torch.ones(s, s, dtype=torch.bool, device=xs.device).tril()
+    keys = torch.arange(1, s + 1, dtype=torch.float64, device=xs.device).unsqueeze(1)
+    att = torch.empty(N_HEADS, s, HEAD_DIM, dtype=torch.float64, device=xs.device)
+    err_att = torch.empty_like(att)
+    for hd in range(N_HEADS):  # one head at a time: [S, S] at a time
+        kv = hd // (N_HEADS // N_KV_HEADS)
+        qh, kh, vh, eqh, ekh, evh = q[hd], k[kv], v[kv], eq[hd], ek[kv], ev[kv]
+        scores = (qh @ kh.T / math.sqrt(HEAD_DIM)).masked_fill(~causal, float("-inf"))
+        p = torch.softmax(scores, dim=-1)
+        oh = p @ vh
+        ds = math.sqrt(HEAD_DIM) * (qh.abs() @ kh.abs().T)
+        ds = ds + ((eqh * eqh) @ (kh * kh).T + (qh * qh) @ (ekh * ekh).T).sqrt()
+        wt = p * ds / math.sqrt(HEAD_DIM)
+        wsum = wt.sum(-1, keepdim=True)
+        spread = (wt @ (vh * vh) - 2 * oh * (wt @ vh) + oh * oh * wsum).clamp_min(0.0)
+        att[hd] = oh
+        err_att[hd] = (
+            (wsum * spread).sqrt()
+            + (keys.sqrt() + 4) * (p @ vh.abs())
+            + ((p * p) @ (evh * evh)).sqrt()
+        )
+    att = att.transpose(0, 1).reshape(s, D)
+    err_att = err_att.transpose(0, 1).reshape(s, D)
+    proj, err_proj = _linear_error(att, err_att, _part(w, OFF_WO, D, D).T)
+    h1 = xs + proj
+    err_h1 = err_proj + 2 * (xs.abs() + proj.abs())
+    b, err_b = _rms_norm_error(h1, _part(w, OFF_NORM2, D), err_h1)
+    gate, eg = _linear_error(b, err_b, _part(w, OFF_WGATE, FFN, D).T)
+    up, eu = _linear_error(b, err_b, _part(w, OFF_WUP, FFN, D).T)
+    sig = torch.sigmoid(gate)
+    silu = gate * sig
+    dsilu = sig * (1 + gate * (1 - sig))
+    hid = silu * up
+    err_hid = (dsilu * up).abs() * eg + silu.abs() * eu + 4 * hid.abs()
+    ffn, err_ffn = _linear_error(hid, err_hid, _part(w, OFF_WDOWN, D, FFN).T)
+    return err_h1 + err_ffn + 2 * (h1.abs() + ffn.abs())

@@ -20,9 +20,10 @@ from tests.runner.helpers import CATALOG
 # What the lint finds and is not fixed yet (docs/judging.md, "The catalog lint"): each is a
 # strict xfail, so the day it is fixed the test says so and the entry must go.
 OPEN = {
-    "gpt2-block": "TF32 and fp16 products pass atol = rtol = 1e-3",
-    "llama-transformer-block": "TF32 and fp16 products pass atol = rtol = 1e-3",
-    "logistic-regression": "TF32, fp16 and bf16 products pass the tolerance",
+    "logistic-regression": "TF32, fp16 and bf16 products pass the tolerance; an fp32 error "
+    "bound of the gradient (2 u sqrt(n) |X|^T (p + y), any order of X^T p - X^T y, carried by "
+    "the inverse Hessian) rejects TF32 by 3.3 x at the CPU's 2,000 samples but admits it "
+    "(0.37 x) at the GPU's 100,000 (its rounding averages out over n_samples terms)",
     "ordinary-least-squares": "TF32, fp16 and bf16 products pass the tolerance; an fp32 "
     "error bound of the normal equations (2 u sqrt(n) |X|^T|X| carried by the inverse) "
     "still admits TF32 at 0.19 x (its rounding averages out over n_samples terms)",
