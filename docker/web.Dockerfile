@@ -34,6 +34,7 @@ COPY manage.py ./
 COPY config/ config/
 COPY accounts/ accounts/
 COPY judge/ judge/
+COPY contests/ contests/
 COPY problems/ problems/
 COPY runner/ runner/
 COPY web/ web/
@@ -45,7 +46,7 @@ COPY docker/entrypoint-web.sh docker/healthcheck.py docker/
 RUN rm -rf problems/catalog/*/solutions web/frontend \
  && chmod 0755 docker/entrypoint-web.sh docker/healthcheck.py \
  && SECRET_KEY=collectstatic-only-not-a-secret /opt/venv/bin/python manage.py collectstatic --noinput \
- && /opt/venv/bin/python -m compileall -q -j 0 config accounts judge problems runner web
+ && /opt/venv/bin/python -m compileall -q -j 0 config accounts judge contests problems runner web
 
 FROM ${BASE_IMAGE}
 SHELL ["/bin/bash", "-o", "pipefail", "-c"]

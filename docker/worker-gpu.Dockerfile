@@ -80,11 +80,12 @@ COPY manage.py ./
 COPY config/ config/
 COPY accounts/ accounts/
 COPY judge/ judge/
+COPY contests/ contests/
 COPY problems/ problems/
 COPY runner/ runner/
 COPY web/ web/
 COPY docker/healthcheck.py docker/
-RUN python -m compileall -q -j 0 config accounts judge problems runner web
+RUN python -m compileall -q -j 0 config accounts judge contests problems runner web
 
 USER 10001:10001
 HEALTHCHECK --interval=60s --timeout=30s --start-period=120s --retries=3 \

@@ -478,3 +478,20 @@ def test_deploy_doc_is_honest_about_healthz_and_metrics() -> None:
 
 def test_web_health_check_uses_healthz(services: dict) -> None:
     assert services["web"]["environment"]["KJ_HEALTHCHECK_PATH"] == "/healthz"
+
+
+@pytest.mark.parametrize(
+    "name", ["web.Dockerfile", "worker-cpu.Dockerfile", "worker-gpu.Dockerfile"]
+)
+def test_the_site_images_copy_and_compile_every_project_app(name: str) -> None:
+    # an app left out fails the image's build (collectstatic: ModuleNotFoundError), as contests did
+    from django.conf import settings  # noqa: PLC0415
+
+    apps = [a for a in settings.INSTALLED_APPS if (ROOT / a / "apps.py").is_file()]
+    assert "contests" in apps and "judge" in apps, apps
+    text = (DOCKER / name).read_text()
+    compiled = re.search(r"compileall -q -j 0 ([a-z ]+)$", text, re.MULTILINE)
+    assert compiled, "no compileall of the project's packages"
+    for app in apps:
+        assert f"COPY {app}/ {app}/" in text, app
+        assert app in compiled.group(1).split(), app
