@@ -45,7 +45,7 @@ def parameter_kinds(package: Path) -> set[tuple]:
 def covering_packages(language: str) -> set[str]:
     """Packages whose generated ``language`` starters together use every parameter kind that
     any generated starter of that language uses (greedy cover, in catalog order)."""
-    candidates = [(p.name, parameter_kinds(p)) for p in PACKAGES if generated_starters(p)[language]]
+    candidates = [(p.name, KINDS[p.name]) for p in PACKAGES if GENERATED[p.name][language]]
     needed = set().union(*(kinds for _, kinds in candidates))
     chosen: set[str] = set()
     while needed:
@@ -56,6 +56,7 @@ def covering_packages(language: str) -> set[str]:
 
 
 GENERATED = {p.name: generated_starters(p) for p in PACKAGES}
+KINDS = {p.name: parameter_kinds(p) for p in PACKAGES}
 COVERING = {lang: covering_packages(lang) for lang in PY_LANGUAGES}
 
 
