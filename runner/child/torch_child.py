@@ -190,6 +190,7 @@ class Child:
     def cmd_attach(self, msg: dict) -> dict:
         try:
             self._detach()
+            self.context()  # a GPU arena is mapped through the context's driver
             self.arena, self.slots = solution.map_arena(self.chan, msg, self.device, self.driver)
             if msg.get("private_copy"):  # mode profile only (arena.PrivateArena)
                 self.retired.append(self.arena)
@@ -341,20 +342,28 @@ def lead_in_cycles(msg: dict) -> int:
     return min(max(value, 0), leadin.MAX_SPIN_CYCLES)
 
 
+def start_cuda(child: Child, on_request: bool) -> None:
+    """On a GPU, before any command: the CUDA context now, while the supervisor is still
+    compiling (the calibration's ``attach`` comes before ``init`` and maps the arena through
+    the context's driver); or, for a spare child that makes its context on request, only the
+    driver's initialisation, before the GPU lock is taken. A failure here is reported by the
+    command that needs the context."""
+    if child.device != "cuda":
+        return
+    try:
+        if on_request:
+            torch.cuda.init()
+        else:
+            child.context()
+    except Exception:  # noqa: BLE001 - reported properly by init or the context command
+        pass
+
+
 def main(argv: list[str] | None = None) -> None:
     fd, workdir = loop.parse_args("python -m runner.child.torch_child", argv)
     _reduced_precision_off()
     child = Child(wire.Channel.from_fd(fd, accept_fds=True), workdir)
-    if child.device == "cuda" and os.environ.get("KERNELJUDGE_CONTEXT_ON_REQUEST") != "1":
-        try:  # create the CUDA context now, while the supervisor is still compiling
-            child._context()
-        except Exception:  # noqa: BLE001 - reported properly by init
-            pass
-    elif child.device == "cuda":
-        try:  # the driver's initialisation (no context yet) before the GPU lock is taken
-            torch.cuda.init()
-        except Exception:  # noqa: BLE001 - reported properly by the context command
-            pass
+    start_cuda(child, on_request=os.environ.get("KERNELJUDGE_CONTEXT_ON_REQUEST") == "1")
     handlers = {
         "ping": child.cmd_ping,
         "context": child.cmd_context,
