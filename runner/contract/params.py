@@ -180,3 +180,39 @@ def parse_ties(raw: Any, params: tuple[Param, ...]) -> tuple[TieRule, ...]:
     if dupes:
         raise SpecError(f"ties: two rules for output {dupes[0]!r}")
     return rules
+
+
+@dataclass(frozen=True)
+class LinearModule:
+    """``[linear_module]``: the problem may also be called LeetGPU's way, with a
+    ``torch.nn.Linear`` named ``name`` in place of its ``weight`` and ``bias`` tensors and no
+    scalars: PyTorch ``solve(input, model, output)``, JAX ``solve(input, model)`` returning the
+    output (docs/judging.md, "A module in place of its weights"). The child picks the form from
+    the number of parameters ``solve`` takes."""
+
+    name: str
+    weight: str
+    bias: str
+
+    @classmethod
+    def from_dict(cls, raw: Any, params: tuple[Param, ...]) -> LinearModule | None:
+        if raw is None or isinstance(raw, LinearModule):
+            return raw
+        if not isinstance(raw, Mapping):
+            raise SpecError("linear_module: must be a table/object")
+        unknown = set(raw) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise SpecError(f"linear_module.{sorted(unknown)[0]}: unknown field")
+        by_name = {p.name: p for p in params}
+        name = require_field(raw, "name", "linear_module.", str)
+        if not name.isidentifier() or name in by_name:
+            raise SpecError(f"linear_module.name: {name!r} is not a new identifier")
+        weight = require_field(raw, "weight", "linear_module.", str)
+        bias = require_field(raw, "bias", "linear_module.", str)
+        for key, value, dims in (("weight", weight, 2), ("bias", bias, 1)):
+            p = by_name.get(value)
+            if p is None or p.role != "in" or p.dtype not in FLOAT_DTYPES or len(p.shape) != dims:
+                raise SpecError(
+                    f"linear_module.{key}: {value!r} is not a {dims}-D float input tensor"
+                )
+        return cls(name=name, weight=weight, bias=bias)

@@ -15,6 +15,7 @@ from runner.contract.params import (
     BenchmarkCase,
     ErrorBound,
     Limits,
+    LinearModule,
     Param,
     TestCase,
     TieRule,
@@ -65,6 +66,8 @@ class ProblemSpec:
     fp32_arithmetic: str = "fp32"
     # integer index outputs whose ties may be taken in any order (params.TieRule)
     ties: tuple[TieRule, ...] = ()
+    # LeetGPU's calling form with a torch.nn.Linear in place of two tensors (params.LinearModule)
+    linear_module: LinearModule | None = None
 
     # -- derived views -----------------------------------------------------------------------
     @property
@@ -248,6 +251,7 @@ def _parse_problem(data: Mapping[str, Any]) -> ProblemSpec:
         scale_atol=_flag(data, "scale_atol"),
         fp32_arithmetic=_choice(data, "fp32_arithmetic", FP32_ARITHMETIC, "fp32"),
         ties=parse_ties(data.get("ties"), params),
+        linear_module=LinearModule.from_dict(data.get("linear_module"), params),
     )
 
 
@@ -392,10 +396,4 @@ def _parse_benchmark(raw: Any, i: int, params: tuple[Param, ...]) -> BenchmarkCa
 
 
 def _flatten(values: list) -> list:
-    out: list = []
-    for v in values:
-        if isinstance(v, list):
-            out.extend(_flatten(v))
-        else:
-            out.append(v)
-    return out
+    return [x for v in values for x in (_flatten(v) if isinstance(v, list) else [v])]
