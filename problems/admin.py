@@ -192,6 +192,9 @@ class ProblemAdminForm(forms.ModelForm):
             spec["limits"] = sections["limits"]
         if old.get("error_bound"):  # not on the form: keep the package's fp32 error-bound rule
             spec["error_bound"] = old["error_bound"]
+        for key in ("ties", "linear_module"):  # not on the form: keep the package's rules
+            if old.get(key):
+                spec[key] = old[key]
         for key in ("flops", "bytes"):
             raw = (data.get(key) or "").strip()
             if raw:

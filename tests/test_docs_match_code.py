@@ -130,3 +130,15 @@ def test_validate_does_not_count_a_harness_verdict_as_catching_a_wrong_solution(
         report = validate_package(package, "cpu", judge=judge, compile_cuda=lambda s, a: (True, ""))
         checks = [c for c in report.checks if c.what.startswith("wrong_") and c.verdict]
         assert checks and all(c.ok == (verdict == "wrong_answer") for c in checks), verdict
+
+
+def test_the_tie_rule_table_in_judging_md_lists_the_problems_that_declare_one():
+    text = (DOCS / "judging.md").read_text()
+    section = text.split("### Several valid answers: ties", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| ([a-z0-9-]+) \| `(\w+)`", section, flags=re.M)
+    declared = {
+        (toml.parent.name, rule["output"])
+        for toml in (ROOT / "problems" / "catalog").glob("*/problem.toml")
+        for rule in tomllib.loads(toml.read_text()).get("ties", [])
+    }
+    assert set(rows) == declared and len(rows) == len(declared)

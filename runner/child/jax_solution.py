@@ -30,6 +30,7 @@ import jax
 import jax.numpy as jnp
 import torch
 
+from runner.child.module_form import linear
 from runner.child.solution import scalar_value
 
 _block_until_ready = jax.block_until_ready
@@ -100,6 +101,9 @@ class Call:
             name = p["name"]
             if p["role"] == "scalar":
                 self.args.append(scalar_value(p["dtype"], scalars[name]))
+                continue
+            if p["role"] == "module":  # the module form (runner/child/module_form.py)
+                self.args.append(linear(tensors[p["weight"]], tensors[p["bias"]]))
                 continue
             t = tensors[name]
             if p["py_layout"] == "flat":

@@ -27,6 +27,10 @@ from runner.common import arena
 class ChildLanguage:
     # a library the supervisor built, whose C ``solve`` gets pointers and scalars
     native = False
+    # whether ``solve`` may take a problem's module form (runner/child/module_form.py)
+    module_form = False
+    # whether ``solve`` returns its outputs instead of writing them (JAX)
+    returns_outputs = False
 
     def __init__(self, child: Any):
         # the child this job runs in: its ``device``, ``params``, ``arena``, ``solve``, ``stream``
@@ -56,14 +60,30 @@ class ChildLanguage:
         return fn if callable(fn) else None
 
     # -- arguments -------------------------------------------------------------------------------
+    def params_of(self, solve: Callable, msg: dict) -> list[dict]:
+        """The parameters the loaded ``solve`` takes: the problem's (``init``'s ``params``), or
+        the module form's where the problem offers one and ``solve`` is written for it."""
+        if not self.module_form:
+            return self.child.params
+        from runner.child import module_form  # noqa: PLC0415
+
+        declared = msg.get("linear_module")
+        return module_form.solve_params(solve, self.child.params, declared, self.returns_outputs)
+
     def args(self, slots: dict[str, arena.Slot], scalars: dict) -> list:
         """``solve``'s arguments on the current arena: its tensors (flat where the problem says
-        so) and its scalars."""
+        so), its scalars, and in a module form the module over its tensors."""
         child = self.child
         args = []
         for p in child.params:
             if p["role"] == "scalar":
                 args.append(solution.scalar_value(p["dtype"], scalars[p["name"]]))
+                continue
+            if p["role"] == "module":
+                from runner.child import module_form  # noqa: PLC0415
+
+                weight, bias = (child.arena.tensor(slots[p[k]]) for k in ("weight", "bias"))
+                args.append(module_form.linear(weight, bias))
                 continue
             t = child.arena.tensor(slots[p["name"]])
             if p["py_layout"] == "flat":

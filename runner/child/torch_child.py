@@ -174,6 +174,7 @@ class Child:
                     "kind": "compile_error",
                     "error": "solution defines no function solve(...)",
                 }
+            self.params = self.lang.params_of(self.solve, msg)
         except SyntaxError as exc:
             return {"ok": False, "kind": "compile_error", "error": loop.user_traceback(exc)}
         except BaseException as exc:  # noqa: BLE001 - user code raised while importing

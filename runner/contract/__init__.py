@@ -5,7 +5,15 @@ Torch-free and Django-free: the site, the client and both sides of the runner im
 
 from runner.contract.expressions import SpecError, eval_expr, expr_names, parse_dist
 from runner.contract.job import JobSpec, JudgeResult
-from runner.contract.params import BenchmarkCase, ErrorBound, Limits, Param, TestCase
+from runner.contract.params import (
+    BenchmarkCase,
+    ErrorBound,
+    Limits,
+    LinearModule,
+    Param,
+    TestCase,
+    TieRule,
+)
 from runner.contract.problem import ProblemSpec
 from runner.contract.vocabulary import (
     C_TYPES,
@@ -51,6 +59,7 @@ __all__ = [
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "Limits",
+    "LinearModule",
     "MODES",
     "PRECISIONS",
     "PY_LAYOUTS",
@@ -63,6 +72,7 @@ __all__ = [
     "TENSOR_DTYPES",
     "TENSOR_ROLES",
     "TestCase",
+    "TieRule",
     "VERDICTS",
     "VERDICT_NAMES",
     "eval_expr",

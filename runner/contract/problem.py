@@ -11,7 +11,16 @@ from pathlib import Path
 from typing import Any
 
 from runner.contract.expressions import SpecError, eval_expr, expr_names, parse_dist, require_field
-from runner.contract.params import BenchmarkCase, ErrorBound, Limits, Param, TestCase
+from runner.contract.params import (
+    BenchmarkCase,
+    ErrorBound,
+    Limits,
+    LinearModule,
+    Param,
+    TestCase,
+    TieRule,
+    parse_ties,
+)
 from runner.contract.vocabulary import (
     DIFFICULTIES,
     FP32_ARITHMETIC,
@@ -55,6 +64,10 @@ class ProblemSpec:
     # the arithmetic a correct fp32 solution may use, for the physical floor: "fp32" (TF32 and
     # half precision miss the tolerance; 3xTF32 split emulation does not) or "tf32"
     fp32_arithmetic: str = "fp32"
+    # integer index outputs whose ties may be taken in any order (params.TieRule)
+    ties: tuple[TieRule, ...] = ()
+    # LeetGPU's calling form with a torch.nn.Linear in place of two tensors (params.LinearModule)
+    linear_module: LinearModule | None = None
 
     # -- derived views -----------------------------------------------------------------------
     @property
@@ -64,6 +77,9 @@ class ProblemSpec:
     @property
     def tensor_params(self) -> tuple[Param, ...]:
         return tuple(p for p in self.params if p.is_tensor)
+
+    def tie_rule(self, output: str) -> TieRule | None:
+        return next((r for r in self.ties if r.output == output), None)
 
     def param(self, name: str) -> Param:
         for p in self.params:
@@ -121,6 +137,7 @@ class ProblemSpec:
         d["tags"] = list(self.tags)
         d["tests"] = [asdict(t) for t in self.tests]
         d["benchmarks"] = [asdict(b) for b in self.benchmarks]
+        d["ties"] = [asdict(r) for r in self.ties]
         return d
 
 
@@ -233,6 +250,8 @@ def _parse_problem(data: Mapping[str, Any]) -> ProblemSpec:
         ),
         scale_atol=_flag(data, "scale_atol"),
         fp32_arithmetic=_choice(data, "fp32_arithmetic", FP32_ARITHMETIC, "fp32"),
+        ties=parse_ties(data.get("ties"), params),
+        linear_module=LinearModule.from_dict(data.get("linear_module"), params),
     )
 
 
@@ -377,10 +396,4 @@ def _parse_benchmark(raw: Any, i: int, params: tuple[Param, ...]) -> BenchmarkCa
 
 
 def _flatten(values: list) -> list:
-    out: list = []
-    for v in values:
-        if isinstance(v, list):
-            out.extend(_flatten(v))
-        else:
-            out.append(v)
-    return out
+    return [x for v in values for x in (_flatten(v) if isinstance(v, list) else [v])]

@@ -3,6 +3,7 @@ of the supervisor's own snapshot of the buffers with them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import torch
@@ -10,6 +11,7 @@ import torch
 from runner.common.tensors import TORCH_DTYPES, gather_flat
 from runner.contract import Param, ProblemSpec
 from runner.supervisor.outcome import fmt_sizes, to_list
+from runner.supervisor.ties import compare_ties
 from runner.supervisor.verify import Comparison, compare, describe, first_change, unravel
 
 
@@ -63,11 +65,19 @@ def compare_output(
     allowance: torch.Tensor | None = None,
     sample: torch.Tensor | None = None,
     ratio: bool = False,
+    inputs: Mapping[str, torch.Tensor] | None = None,
 ) -> Comparison:
     """The judge's rule for one output: ``got`` (the whole output, or its elements at the flat
     indices ``sample``) against the expected tensor, with the problem's atol (scaled down to
     rtol x the output's own scale where ``scale_atol``), rtol and error allowance. ``ratio``:
-    also report the largest error over its allowance where there is no error-bound term."""
+    also report the largest error over its allowance where there is no error-bound term. An
+    index output with a tie rule passes any tie order instead (runner/supervisor/ties.py); its
+    ``values`` input comes from ``inputs``, the inputs written before the call."""
+    rule = problem.tie_rule(param.name)
+    if rule is not None:
+        if inputs is None or rule.values not in inputs:
+            raise ValueError(f"the tie rule of {param.name} needs the input {rule.values}")
+        return compare_ties(rule, got, expected, inputs[rule.values], sample)
     full_shape = tuple(expected.shape)
 
     def part(t: torch.Tensor) -> torch.Tensor:
@@ -129,7 +139,13 @@ def check_call(
             continue
         full_shape = tuple(expected[p.name].shape)
         cmp = compare_output(
-            problem, p, post[p.name], expected[p.name], extra.get(p.name), samples.get(p.name)
+            problem,
+            p,
+            post[p.name],
+            expected[p.name],
+            extra.get(p.name),
+            samples.get(p.name),
+            inputs=inputs,
         )
         if p.name in samples and cmp.first_mismatch:
             flat = int(samples[p.name][cmp.first_mismatch["flat_index"]])

@@ -18,6 +18,7 @@ import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterator
+from dataclasses import asdict
 from pathlib import Path
 
 from runner.contract import JobSpec, JudgeResult, Limits, ProblemSpec, languages
@@ -336,6 +337,8 @@ class Judgement:
             "language": self.job.language,
             "package": languages.language(self.job.language).plugin,  # its child module's
             "params": self.param_list(),
+            # LeetGPU's form with a torch.nn.Linear for two tensors, where the problem offers it
+            "linear_module": asdict(lm) if (lm := self.problem.linear_module) else None,
             "module_path": str(module_path),
             "entry_symbol": self.entry_symbol,
             # applied by the child to itself before it loads user code (a spare child was

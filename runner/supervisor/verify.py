@@ -169,9 +169,10 @@ def describe(test_name: str, sizes: dict, cmp: Comparison, shape: tuple[int, ...
         where += f" (flat index {fm.get('flat_index')})"
     a = fm.get("allowed")
     allowed = f", allowed error {a:.6g}" if isinstance(a, float) else ""
+    note = f" ({fm['note']})" if fm.get("note") else ""  # a tie rule's accepted answers
     return (
         f"Test '{test_name}' ({size_txt}): {where} = {fm.get('got')}, expected "
-        f"{fm.get('expected')}{allowed} (first of {cmp.mismatches} mismatch"
+        f"{fm.get('expected')}{allowed}{note} (first of {cmp.mismatches} mismatch"
         f"{'es' if cmp.mismatches != 1 else ''}; max abs error {cmp.max_abs_err:.6g}, "
         f"max rel error {cmp.max_rel_err:.6g})"
     )

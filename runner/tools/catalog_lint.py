@@ -127,15 +127,22 @@ def _elements(problem: ProblemSpec, case: Case) -> int:
 
 
 def judge_outputs(
-    problem: ProblemSpec, expected: dict, extra: dict, got: dict
+    problem: ProblemSpec, expected: dict, extra: dict, got: dict, inputs: dict
 ) -> tuple[bool, float | None, float]:
-    """Whether ``got`` passes the judge's comparison, with the worst ratio and mismatch share."""
+    """Whether ``got`` passes the judge's comparison on ``inputs``, with the worst ratio and
+    mismatch share."""
     passed, ratio, frac = True, None, 0.0
     for p in problem.tensor_params:
         if not p.is_output:
             continue
         cmp = compare_output(
-            problem, p, got[p.name], expected[p.name], extra.get(p.name), ratio=True
+            problem,
+            p,
+            got[p.name],
+            expected[p.name],
+            extra.get(p.name),
+            ratio=True,
+            inputs=inputs,
         )
         passed = passed and cmp.passed
         if cmp.max_bound_ratio is not None:
@@ -183,9 +190,9 @@ def lint_case(
                 "control",
                 lambda: float32_control(problem, reference, scalars, draws.inputs()),
             )
-            lint.control = _attempt(problem, control, expected(), judged[0][1])
+            lint.control = _attempt(problem, control, expected(), judged[0][1], draws.inputs())
         for sc in todo:
-            lint.attempts.append(_attempt(problem, sc, expected(), judged[0][1]))
+            lint.attempts.append(_attempt(problem, sc, expected(), judged[0][1], draws.inputs()))
     except Exception as exc:  # noqa: BLE001 - a case that cannot be linted is a failure
         lint.error = f"{type(exc).__name__}: {exc}"[:400]
     lint.seconds = round(time.monotonic() - t0, 3)
@@ -193,11 +200,13 @@ def lint_case(
     return lint
 
 
-def _attempt(problem: ProblemSpec, sc: Shortcut, expected: dict, extra: dict) -> Attempt:
+def _attempt(
+    problem: ProblemSpec, sc: Shortcut, expected: dict, extra: dict, inputs: dict
+) -> Attempt:
     got = sc.outputs()
     if isinstance(got, str):  # the shortcut does not apply here, and says why
         return Attempt(sc.name, False, None, 1.0, got)
-    passed, ratio, frac = judge_outputs(problem, expected, extra, got)
+    passed, ratio, frac = judge_outputs(problem, expected, extra, got, inputs)
     return Attempt(sc.name, passed, _round(ratio), round(frac, 6))
 
 

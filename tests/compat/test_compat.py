@@ -7,7 +7,9 @@ declared without ``extern "C"``, PyTorch's ``conv2d`` for the convolutions (whic
 in true fp32), Triton's ``tl.dot`` on fp32 tiles, Python code that uses the tensors' shapes
 or views flat buffers with the size arguments, and CuTe DSL code with sizes annotated
 ``cute.Uint32``, bounds from the tensors' shapes or fragment loads of ``cute.flat_divide``
-tiles. Every one must be accepted.
+tiles, the layer itself as LeetGPU passes it to Simple Inference (``solve(input, model,
+output)``), and ``torch.topk`` for top-k gating, whose order of equal logits is unspecified.
+Every one must be accepted.
 
 The PyTorch and Triton files run on the CPU device (Triton through its interpreter) in the
 normal suite; every file, CUDA included, runs on the GPU under ``pytest -m gpu``.

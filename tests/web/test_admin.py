@@ -192,3 +192,28 @@ def test_statement_preview_endpoint(client, staff):
     assert "<strong>bold</strong>" in html and "$a_i * b_i$" in html and "<b>" not in html
     client.logout()
     assert client.post("/admin/problems/problem/preview/", {"statement": "x"}).status_code == 302
+
+
+def test_an_edit_keeps_the_packages_tie_rule_and_module_form(client, staff):
+    params = [
+        PARAMS[0],
+        {"name": "W", "dtype": "f32", "role": "in", "shape": [1, "N"]},
+        {"name": "I", "dtype": "i32", "role": "out", "shape": [1]},
+        PARAMS[2],
+    ]
+    reference = "def reference(A, W, I, N):\n    I[0] = int(A.argmax())\n"
+    tests = [{"name": "example", "public": True, "scalars": {"N": 3}, "values": {"A": [1, 2, 2]}}]
+    data = form_data(
+        params_json=json.dumps(params), tests_json=json.dumps(tests), reference_source=reference
+    )
+    assert client.post("/admin/problems/problem/add/", data).status_code == 302
+    problem = Problem.objects.get(slug="double-it")
+    rule = {"output": "I", "values": "A", "distinct": False}
+    module = {"name": "model", "weight": "W", "bias": "A"}
+    # as a package's sync writes them (the form has no field for either)
+    problem.spec = {**problem.spec, "ties": [rule], "linear_module": module}
+    problem.save()
+    client.post(f"/admin/problems/problem/{problem.pk}/change/", {**data, "title": "Argmax"})
+    problem.refresh_from_db()
+    assert problem.title == "Argmax" and problem.spec["ties"] == [rule]
+    assert problem.spec["linear_module"] == module

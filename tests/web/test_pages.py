@@ -120,6 +120,30 @@ def test_submission_page_report(client):
     assert "Wrong answer" in html and "allowed tolerance" in html
     assert "<li><code>line two</code></li>" in html
     assert "First mismatch" in html and "<code>[2]</code>" in html and "<code>4.0</code>" in html
+    assert "Tie rule" not in html
+
+
+def test_submission_page_says_what_a_tie_rule_accepts(client):
+    owner = UserFactory(username="owner")
+    note = "or any index whose value equals logits[0, 3] = 3.0"
+    mismatch = {
+        "output": "tokens",
+        "index": [0],
+        "flat_index": 0,
+        "expected": 3,
+        "got": 4,
+        "note": note,
+    }
+    result = {
+        "verdict": "wrong_answer", "message": "Test 'example' failed",
+        "tests": [{"name": "example", "public": True, "sizes": {"B": 3}, "passed": False,
+                   "first_mismatch": mismatch, "mismatches": 1}],
+    }  # fmt: skip
+    sub = SubmissionFactory(problem=ProblemFactory(), user=owner, status="done",
+                            verdict="wrong_answer", message="failed", result=result)  # fmt: skip
+    client.force_login(owner)
+    html = client.get(f"/submissions/{sub.pk}/").content.decode()
+    assert "<dt>Tie rule</dt><dd>or any index whose value equals logits[0, 3] = 3.0</dd>" in html
 
 
 def test_submission_page_benchmark_and_rank(client):

@@ -10,7 +10,8 @@ def reference(
     k: int,
 ) -> None:
     x = logits.reshape(M, E)
-    # Descending order; the stable sort keeps equal logits in index order (lower index first).
+    # Descending order; equal logits may come in any order (the problem's tie rule accepts
+    # each), the stable sort gives one of them.
     values, idx = torch.sort(x, dim=1, descending=True, stable=True)
     v = values[:, :k]
     e = torch.exp(v - v[:, :1])

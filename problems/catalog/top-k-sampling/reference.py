@@ -6,7 +6,8 @@ GUARD = 1e-4
 
 
 def _cumulative(logits: torch.Tensor, k: int, temperature: float):
-    """The top-k indices (descending logit, ties by lower index) and their float64 CDF."""
+    """The top-k indices (descending logit; equal logits in one of the orders the tie rule
+    accepts, the lower index first) and their float64 CDF."""
     vals, idx = torch.sort(logits, dim=1, descending=True, stable=True)
     top = vals[:, :k].to(torch.float64)
     z = (top - top[:, :1]) / temperature

@@ -15,7 +15,8 @@ def uniform_from_seed(seed: int) -> float:
 
 
 def _ranked(logits: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-    # Tokens by logit, largest first; equal logits keep the smaller index first.
+    # Tokens by logit, largest first; equal logits in one of the orders the tie rule accepts
+    # (the smaller index first).
     logits = logits.to(torch.float64)
     order = torch.sort(logits, descending=True, stable=True).indices
     return order, torch.softmax(logits, dim=0)[order]

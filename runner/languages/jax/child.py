@@ -19,6 +19,9 @@ from runner.common import arena
 
 
 class Jax(ChildLanguage):
+    module_form = True  # LeetGPU's solve(input, model) where a problem offers it
+    returns_outputs = True
+
     def __init__(self, child: Any):
         super().__init__(child)
         self.module = None  # runner.child.jax_solution, once started

@@ -7,7 +7,7 @@ from runner.child.language import ChildLanguage
 
 
 class PyTorch(ChildLanguage):
-    pass
+    module_form = True  # LeetGPU's solve(input, model, output) where a problem offers it
 
 
 LANGUAGE = PyTorch

