@@ -7,6 +7,8 @@
 #                                      #        warm runner service
 #   bash bench/gpu_session.sh perf     # throughput 1x1 / 2x1 / 2x4 (GPUs x supervisors), then
 #                                      # GPU 0: timing truth; GPU 1: latency, a process per job
+#   bash bench/gpu_session.sh clock    # the hostile cases that forge the clock, then the timing
+#                                      # truth of the ten solutions below (one call, < 10 min)
 #   bash bench/gpu_session.sh integrity  # the hostile corpus's GPU cases, the bound's measured
 #                                      # slack, then the timing truth of ten solutions (five
 #                                      # under 0.1 ms, five over 1 ms), five judgements each
@@ -94,9 +96,10 @@ final_1() {
 }
 
 # the timing truth's ten solutions: five whose cases run under 0.1 ms on an H200 (reduction,
-# softmax, one transpose) and five over 1 ms (the matrix products and the 2D convolution)
+# softmax, the tiled transpose; the naive transpose, 0.7 ms, comes along) and five over 1 ms
+# (two matrix products, causal attention, radix sort, the int8 matrix product)
 TRUTH_SHORT="reduction,softmax,matrix-transpose"
-TRUTH_LONG="matrix-multiplication,batched-matrix-multiplication,2d-convolution,gemm"
+TRUTH_LONG="matrix-multiplication,causal-attention,radix-sort,int8-quantized-matmul"
 
 integrity_hostile() {
   log "hostile corpus, GPU cases"
@@ -118,6 +121,14 @@ case "$PART" in
   integrity)
     integrity_hostile
     tail -n 3 "$R/hostile_gpu.log"; tail -n 15 "$R/bound_slack.log" ;;
+  clock)  # the hostile cases that forge the clock, then the timing truth (one call)
+    log "hostile corpus, the cases that forge the clock"
+    timeout "${HOSTILE_LIMIT:-90}" "$PY" bench/trust/hostile_gpu.py --only slack,forge \
+      > "$R/hostile_gpu_clock.json" 2> "$R/hostile_gpu_clock.log" || log "hostile_gpu exited with $?"
+    TRUTH_LIMIT="${SHORT_LIMIT:-220}" integrity_truth "$TRUTH_SHORT" short
+    TRUTH_LIMIT="${LONG_LIMIT:-250}" integrity_truth "$TRUTH_LONG" long
+    cat "$R/hostile_gpu_clock.log"
+    for f in "$R"/truth_*/timing_truth.md; do [[ -f "$f" ]] && { cat "$f"; echo; }; done ;;
   truth)
     integrity_truth "$TRUTH_SHORT" short
     integrity_truth "$TRUTH_LONG" long
@@ -139,7 +150,7 @@ case "$PART" in
     timeout 210 "$PY" bench/throughput.py --layouts "$layouts" --window 45 --out "$R" \
       2> "$R/throughput.log" || log "throughput exited with $?"
     tracks perf_0 perf_1 ;;
-  *) echo "usage: $0 verify|perf|final|integrity|truth" >&2; exit 2 ;;
+  *) echo "usage: $0 verify|perf|final|integrity|truth|clock" >&2; exit 2 ;;
 esac
 tar czf "$DEST/results_$PART.tgz" -C "$R" .
 [[ -n "${OUT:-}" ]] && rm -rf "$R"  # the device tool brings back few files: the tarball only

@@ -2,10 +2,12 @@
 runner on this machine's GPU and prints one JSON report (the pytest module needs the site's
 Redis and PostgreSQL canaries, which a bare GPU box does not run); exits 1 unless every case
 was caught, a case documenting an open gap (``open_gap`` in its case.toml) excepted: it is reported
-with its outcome (``make test-gpu-hostile``)."""
+with its outcome (``make test-gpu-hostile``). ``--only WORD,...``: the cases whose names hold
+one of the words."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -19,7 +21,12 @@ from runner.tools.hostile import HostGuard, judge_case, load_cases  # noqa: E402
 
 
 def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--only", default="", help="comma-separated words; cases whose names hold one")
+    words = [w for w in ap.parse_args().only.split(",") if w]
     cases = [c for c in load_cases() if c.device == "cuda"]
+    if words:
+        cases = [c for c in cases if any(w in c.name for w in words)]
     results = []
     with HostGuard() as guard:
         for case in cases:

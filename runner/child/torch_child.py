@@ -39,13 +39,14 @@ _perf_counter = time.perf_counter
 import torch  # noqa: E402
 
 from runner.child import language, loop, solution  # noqa: E402
-from runner.common import arena, leadin, wire  # noqa: E402
+from runner.common import arena, leadin, signals, wire  # noqa: E402
 
 _cuda_synchronize = torch.cuda.synchronize
 _event_record = torch.cuda.Event.record
 _event_elapsed = torch.cuda.Event.elapsed_time
 _event_synchronize = torch.cuda.Event.synchronize
 _on_stream = torch.cuda.stream
+_current_stream = torch.cuda.current_stream
 _external_stream = torch.cuda.ExternalStream
 
 SPIN_S = 0.05  # poll for the next command this long before sleeping (GPU)
@@ -244,8 +245,11 @@ class Child:
             if self.device == "cuda":
                 self.context()
                 start, end, end_sync = self.events
+                handover = self._handover(msg)
                 # keeps the host's launch latency off the clock (as long as the supervisor asks)
                 leadin.spin(lead_in_cycles(msg))
+                if handover is not None:  # the supervisor writes the inputs while we wait
+                    handover(signals.READY)
                 _event_record(start)
                 sync_end = self.sync_end
                 if sync_end is not None:
@@ -253,12 +257,17 @@ class Child:
                 done = self.lang.invoke(solve, args)
                 at_sync = sync_end is not None and sync_end.at_sync()
                 _event_record(end)
+                copies = done is not None or (self.solve is None and msg.get("copy_outputs"))
+                if handover is not None and not copies:
+                    handover(signals.DONE)
                 _cuda_synchronize()
                 _event_record(end_sync)
                 _event_synchronize(end_sync)
                 # JAX's copy into the output buffers (or a calibration's), off both events: the
                 # synced one times the call's own work only, as in every language
                 self._after(done, msg)
+                if handover is not None and copies:  # the outputs are complete after the copy
+                    handover(signals.DONE)
                 _cuda_synchronize()
                 self._release()
                 del done
@@ -277,6 +286,14 @@ class Child:
             return {"ok": True, "event_ms": wall, "sync_ms": wall}
         except BaseException as exc:  # noqa: BLE001
             return self.error_reply(exc, "in solve")
+
+    def _handover(self, msg: dict):
+        """The GPU hand-over the supervisor asks for, on the current stream, or None."""
+        slot = self.slots.get(signals.SLOT)
+        if slot is None:
+            return None
+        base = self.arena.pointer(slot)
+        return signals.child_handover(self.driver, base, msg, _current_stream().cuda_stream)
 
     def _profiled_call(self, solve, args: list) -> dict:
         """One call inside the profiler's range (mode profile: ncu, started with

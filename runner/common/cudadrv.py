@@ -1,6 +1,7 @@
 """The few CUDA driver calls both sides need, through ctypes (``libcuda.so.1``): device
-information, synchronisation, and the virtual-memory API through which the supervisor shares
-its buffers with the child as file descriptors.
+information, synchronisation, the virtual-memory API through which the supervisor shares
+its buffers with the child as file descriptors, and the stream memory operations through which
+the two hand a timed call to each other on the GPU (runner/common/signals.py).
 
 The driver library ships with the GPU driver, so this works wherever a GPU does, and it
 loads in milliseconds where ``import torch`` takes seconds (the torch-free native child uses
@@ -19,6 +20,7 @@ _ATTR_CC_MAJOR = 75
 _ATTR_CC_MINOR = 76
 
 CUresult = ctypes.c_int
+_STREAM_WAIT_VALUE_GEQ = 0x0  # CU_STREAM_WAIT_VALUE_GEQ
 
 # The virtual-memory API (cuMemCreate & co.): the supervisor allocates every buffer a solution
 # touches and shares it with the sandboxed child as a POSIX file descriptor (sent over the
@@ -129,6 +131,27 @@ class Driver:
 
     def synchronize(self) -> None:
         self._call("cuCtxSynchronize")
+
+    # -- stream memory operations (runner/common/signals.py) -------------------------------------
+    def wait_geq(self, stream: int, address: int, value: int) -> None:
+        """Queue on ``stream`` a wait until the 32-bit word at ``address`` is >= ``value``."""
+        self._call(
+            "cuStreamWaitValue32_v2",
+            ctypes.c_void_p(stream),
+            ctypes.c_uint64(address),
+            ctypes.c_uint32(value),
+            ctypes.c_uint(_STREAM_WAIT_VALUE_GEQ),
+        )
+
+    def write_word(self, stream: int, address: int, value: int) -> None:
+        """Queue on ``stream`` a write of ``value`` into the 32-bit word at ``address``."""
+        self._call(
+            "cuStreamWriteValue32_v2",
+            ctypes.c_void_p(stream),
+            ctypes.c_uint64(address),
+            ctypes.c_uint32(value),
+            ctypes.c_uint(0),
+        )
 
     # -- shared memory (virtual-memory API) -----------------------------------------------------
     def _prop(self) -> _MemAllocationProp:

@@ -185,7 +185,7 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
                 plans,
                 flush,
                 it,
-                lambda: j.ask_timed(msg, limit, where),  # noqa: B023 - called at once
+                lambda extra: j.ask_timed({**msg, **extra}, limit, where),  # noqa: B023
                 meter if it >= WARMUP_CALLS else None,
                 cores,
             )
@@ -289,7 +289,9 @@ def _verify_call(j: Judgement, case: BenchmarkCase, scalars: dict, c: Cycle) -> 
             f"A timed benchmark call produced a wrong result (all tests had passed): "
             f"{text.rstrip('.')}. "
             f"Results must be computed on every call for the inputs of that call "
-            f"(no caching across calls, no deferred work, no shortcuts at benchmark sizes).",
+            f"(no caching across calls, no deferred work, no shortcuts at benchmark sizes; "
+            f"on a GPU a timed call's inputs are ready on the stream solve is called on, so "
+            f"work on another stream must wait for that stream first).",
         )
 
 

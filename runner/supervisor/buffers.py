@@ -15,7 +15,7 @@ from typing import Any
 
 import torch
 
-from runner.common import arena
+from runner.common import arena, signals
 from runner.common.tensors import gather_flat, sample_index
 from runner.contract import ProblemSpec
 
@@ -32,9 +32,18 @@ class CaseBuffers:
         self.scalars = dict(scalars)
         self.device = device
         tensors = [(p.name, p.dtype, p.shape_for(scalars)) for p in problem.tensor_params]
+        if device == "cuda":  # the timed calls' hand-over words (runner/common/signals.py)
+            tensors.append(signals.slot_spec())
         self.slots, size = arena.plan(tensors)
         self.arena, self._fd = arena.create(device, size, driver)
-        self.views = {s.name: self.arena.tensor(s) for s in self.slots}
+        self.views = {s.name: self.arena.tensor(s) for s in self.slots if s.name != signals.SLOT}
+        self.signals: signals.Signals | None = None
+        self.handovers = 0  # timed calls handed over on this arena so far
+        if device == "cuda":
+            slot = next(s for s in self.slots if s.name == signals.SLOT)
+            self.arena.tensor(slot).zero_()
+            self.signals = signals.Signals(driver, self.arena.pointer(slot))
+            self.release_stream = torch.cuda.Stream()
         # snapshot order, outputs first: work still running after "done" is caught reading
         # them soonest
         self.snapshot_order = sorted(self.views, key=lambda n: not problem.param(n).is_output)

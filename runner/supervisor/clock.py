@@ -1,37 +1,39 @@
 """The supervisor's clock: a lower bound on a solution's time that the solution cannot shorten.
 
-Every timed call is one *window* on the supervisor's own clock, from the moment it starts
-writing that call's inputs to the moment its snapshot of the outputs is complete:
+Every timed call is one *window* on the supervisor's own clock. On a GPU the window is two
+CUDA events on the supervisor's stream, and the call is handed to the child and back on the GPU
+itself (runner/common/signals.py, runner/supervisor/windows.py):
 
-    write inputs, zero outputs, flush L2, sync  |  "call" ... "done"  |  snapshot, sync
+    wait until the child's stream is at the call | start | fresh inputs, zero outputs,
+    L2 flush, GO | wait for the child's DONE | snapshot of the outputs | end
 
-All the work that produces a call's outputs happens inside its window: the inputs do not exist
-before it, and what is written after the snapshot is not judged. GPU contexts of two processes
-are time-sliced, not run side by side, so the solution's GPU work, whenever it runs inside the
-window, adds to the window's length; so does its host work. What an honest window holds
-besides the solution's work is calibrated twice, each time where no user code can touch it:
+All the work that produces a call's outputs lies inside its window: the inputs do not exist
+before the start, the snapshot that is judged comes after the end of the child's work, and
+GPU contexts of two processes are time-sliced, never run side by side, so whatever GPU work of
+the child's ran before the snapshot ran between the two events; host work of the child's that
+the outputs wait for keeps the supervisor's stream waiting, so it is inside too. A child that
+writes DONE early gains nothing: the snapshot follows at once and misses what it writes
+later. No host round trip is inside the window. On the CPU device the window is the host clock
+around the call, and the bound is the job cgroup's CPU time per call
+(runner/supervisor/cputime.py), read in nanoseconds.
+
+What an honest window holds besides the solution's work is calibrated twice, each time where no
+user code can touch it:
 
 - ``empty_window_ms``: the same window with an *empty* call, timed for each case before the
-  solution is loaded into the child (the channel, the child's wake-up, the lead-in spin, the
-  switches between the two GPU contexts, the supervisor's own writes and snapshot);
+  solution is loaded into the child (the hand-over both ways, the supervisor's own writes,
+  flush and snapshot);
 - ``drift_ms``: how much the supervisor's own cycle (no call at all) changed between that
   calibration and the timed calls: null cycles interleaved with the timed calls at moments
   the child cannot tell from the next call's preparation, minus null cycles timed beside the
-  empty windows. A child that loads the machine while idle slows both alike.
+  empty windows.
 
-``bound = median(windows) - empty_window - drift``, all per call: a window is a burst of
-``k`` back-to-back calls over ``k`` (runner/supervisor/windows.py), so that it is far longer
-than the clock's noise. The child's CUDA events are the precise figure; their median is
-accepted when it is at least ``bound * (1 - SLACK_REL[device]) - SLACK_ABS_MS[device]``, else
-the supervisor's bound is the time. On the CPU device the bound is the job cgroup's CPU time
-per call (runner/supervisor/cputime.py), read in nanoseconds, and the slack is relative only.
-On a GPU the windows cannot resolve microseconds: an honest window is a whole harness cycle
-(0.7-1.1 ms on an H200: the supervisor's writes, flush and snapshot, the channel, the lead-in
-spin, two context switches), and its baseline moved by up to 0.09 ms between the calibration
-and the timed calls of one judgement, in both directions, for kernels of 7-100 us
-(bench/results/bound_slack/2026-11-28-h200.json). A relative-only slack replaced honest figures by
-bounds 2-5 times too long in about a third of such judgements, so the GPU keeps a measured
-absolute part; docs/judging.md says what that leaves open (bench/bound_slack.py measures it).
+``bound = median(windows) - empty_window - drift``, all per call. The child's CUDA events are
+the precise figure; their median is accepted when it is at least ``bound - slack``, else the
+supervisor's bound is the time. The slack is relative, ``SLACK_REL[device] * bound``, plus on a
+GPU ``NOISE_SLACK`` times the case's own measured clock noise (the spread of its calibration's
+empty windows, at least the events' resolution): no fixed allowance
+(bench/bound_slack.py measures how far honest events fall below their bound; docs/judging.md).
 """
 
 from __future__ import annotations
@@ -42,10 +44,19 @@ from dataclasses import asdict, dataclass
 # The relative slack of the bound per device, from bench/bound_slack.py (docs/judging.md has
 # the measurements): an honest case's events fall this far below its bound at most.
 SLACK_REL = {"cuda": 0.03, "cpu": 0.10}
-# The absolute part: the largest shift of an honest GPU window's baseline measured between the
-# calibration and the timed calls (bench/bound_slack.py; 0.063 ms in 18 judgements of kernels of
-# 7 us to 17 ms on an H200, 2026-11-28), rounded up; none on the CPU.
-SLACK_ABS_MS = {"cuda": 0.1, "cpu": 0.0}
+# On a GPU, the slack also covers this many times the case's clock noise: the scaled median
+# absolute deviation of its calibration's empty windows, at least EVENT_RESOLUTION_MS (CUDA
+# events resolve about half a microsecond). On the CPU the bound is CPU time in nanoseconds.
+NOISE_SLACK = {"cuda": 3.0, "cpu": 0.0}
+EVENT_RESOLUTION_MS = 0.0005
+
+
+def clock_noise_ms(empty_windows_ms: list[float]) -> float:
+    """The spread of the calibration's empty windows (1.4826 x their median absolute
+    deviation), at least the events' resolution."""
+    med = statistics.median(empty_windows_ms)
+    mad = statistics.median(abs(w - med) for w in empty_windows_ms)
+    return max(1.4826 * mad, EVENT_RESOLUTION_MS)
 
 
 @dataclass(frozen=True)
@@ -86,7 +97,9 @@ def check(
         # loaded 2-core host the child's wake-up took milliseconds): the bound there is the
         # child's own CPU seconds per call, from the kernel's accounting, over the usable cores
         bound = cpu_bound_ms
-    slack = SLACK_REL[device] * bound + SLACK_ABS_MS[device]
+    slack = SLACK_REL[device] * bound
+    if NOISE_SLACK[device]:
+        slack += NOISE_SLACK[device] * clock_noise_ms(empty_windows_ms)
     return ClockCheck(
         event_median_ms=event_median_ms,
         window_median_ms=window,

@@ -21,6 +21,9 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import torch
+
+from runner.common import signals
 from runner.supervisor import call_time, cputime
 from runner.supervisor import language as plugins
 from runner.supervisor.buffers import CaseBuffers
@@ -84,13 +87,17 @@ def burst(
     plans: list[dict],
     flush,
     first: int,
-    call: Callable[[], Any],
+    call: Callable[[dict], Any] | None,
     meter: Meter = None,
     cores: int = 1,
 ) -> tuple[list[tuple[Any, dict]], float, float | None]:
-    """``len(stages)`` cycles back to back (``call()``: the child's round trip, or nothing for
-    a null cycle). Returns ([(call's result, snapshot)], window ms, the job's CPU ms in the
-    window by :func:`cputime.busiest_ms`, or None without a meter)."""
+    """``len(stages)`` cycles back to back (``call(extra)``: the child's round trip with
+    ``extra`` added to its message; None for a null cycle, the supervisor's own work alone).
+    Returns ([(call's result, snapshot)], window ms, the job's CPU ms in the window by
+    :func:`cputime.busiest_ms`, or None without a meter). On a GPU the window is the sum of
+    the cycles' windows on the supervisor's stream (:func:`_gpu_cycles`)."""
+    if bufs.signals is not None:
+        return _gpu_cycles(bufs, stages, plans, flush, first, call)
     out = []
     bufs.sync()  # the staged inputs' generation is done before the clock starts
     before = meter() if meter is not None else None
@@ -100,7 +107,7 @@ def burst(
         if flush is not None:
             flush.fill_((first + n) & 0xFF)
         bufs.sync()
-        result = call()
+        result = call({}) if call is not None else None
         out.append((result, bufs.snapshot(plan)))
         bufs.sync()
     window = (time.perf_counter() - t_a) * 1e3
@@ -108,11 +115,65 @@ def burst(
     return out, window, cpu
 
 
+def _gpu_cycles(
+    bufs: CaseBuffers,
+    stages: list[dict],
+    plans: list[dict],
+    flush,
+    first: int,
+    call: Callable[[dict], Any] | None,
+) -> tuple[list[tuple[Any, dict]], float, None]:
+    """Each cycle timed by two CUDA events on the supervisor's stream, the call handed to the
+    child and back on the GPU (runner/common/signals.py): the window starts once the child's
+    stream is waiting for the call, holds the fresh inputs, the flush, the child's work and
+    the snapshot, and holds no host round trip. Everything is queued before the call is sent;
+    the snapshot follows the child's DONE on the stream, so what the child writes after that
+    word is not judged, and whatever GPU work of the child's produced the outputs ran between
+    the two events (the contexts of two processes are time-sliced, never run side by side)."""
+    sig = bufs.signals
+    stream = torch.cuda.current_stream().cuda_stream
+    out, window = [], 0.0
+    bufs.sync()  # the staged inputs' generation is done before the cycles start
+    for n, (inputs, plan) in enumerate(zip(stages, plans, strict=True)):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        result = None
+        if call is None:
+            start.record()
+            bufs.write(inputs)
+            if flush is not None:
+                flush.fill_((first + n) & 0xFF)
+            snap = bufs.snapshot(plan)
+            end.record()
+        else:
+            bufs.handovers += 1
+            h = bufs.handovers
+            sig.wait(stream, signals.READY, h)
+            start.record()
+            bufs.write(inputs)
+            if flush is not None:
+                flush.fill_((first + n) & 0xFF)
+            sig.write(stream, signals.GO, h)
+            sig.wait(stream, signals.DONE, h)
+            snap = bufs.snapshot(plan)
+            end.record()
+            try:
+                result = call({"signal": h})
+            finally:  # a child that never wrote the words cannot stall the stream
+                release = bufs.release_stream.cuda_stream
+                for word in (signals.READY, signals.GO, signals.DONE):
+                    sig.write(release, word, h)
+                bufs.sync()
+        bufs.sync()
+        out.append((result, snap))
+        window += start.elapsed_time(end)
+    return out, window, None
+
+
 def null_cycle(j: Judgement, bufs: CaseBuffers, inputs: dict, flush) -> float:
     """The supervisor's own cycle without a call (ms), on inputs already drawn: interleaved with
     the timed bursts at secret moments, so that it runs under the same conditions and the child
     cannot tell it from the next call's preparation."""
-    return burst(bufs, [inputs], [bufs.sample_plan(j.rng)], flush, 0, lambda: None)[1]
+    return burst(bufs, [inputs], [bufs.sample_plan(j.rng)], flush, 0, None)[1]
 
 
 def burst_size(single_ms: list[float], stage_bytes: int, device: str) -> tuple[int, float]:
@@ -150,8 +211,8 @@ def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibr
         bufs = j.buffers_for(scalars, where)
         gaps: list[float] = []
 
-        def ask(where=where, gaps=gaps) -> dict:
-            reply, _rt = j.ask_timed(msg, 60.0, where)
+        def ask(extra: dict, where=where, gaps=gaps) -> dict:
+            reply, _rt = j.ask_timed({**msg, **extra}, 60.0, where)
             if not reply.get("ok"):
                 raise child_error_verdict(reply, where)
             gaps.append(float(reply.get("sync_ms", 0.0)) - call_time.return_ms(reply))

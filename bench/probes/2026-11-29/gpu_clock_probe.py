@@ -80,7 +80,9 @@ def child(conn, handle, calls_ns, mode, n_touch):
                 if ns:
                     spin((1,), (32,), (cp.uint64(ns), sink), stream=stream)
                 if n_touch:
-                    touch(((n_touch + 255) // 256,), (256,), (buf, cp.int32(n_touch)), stream=stream)
+                    touch(
+                        ((n_touch + 255) // 256,), (256,), (buf, cp.int32(n_touch)), stream=stream
+                    )
                 ev[i - 1][1].record(stream)
                 _check(lib.cuStreamWriteValue32_v2(stream.ptr, done, i, 0), "write done")
         stream.synchronize()
@@ -92,7 +94,9 @@ def child(conn, handle, calls_ns, mode, n_touch):
                 if ns:
                     spin((1,), (32,), (cp.uint64(ns), sink), stream=stream)
                 if n_touch:
-                    touch(((n_touch + 255) // 256,), (256,), (buf, cp.int32(n_touch)), stream=stream)
+                    touch(
+                        ((n_touch + 255) // 256,), (256,), (buf, cp.int32(n_touch)), stream=stream
+                    )
                 ev[i - 1][1].record(stream)
                 stream.synchronize()
                 conn.send("done")
@@ -165,11 +169,20 @@ def main() -> int:
     ctx = mp.get_context("spawn")
     rows = []
     for mode in ("memops", "host"):
-        for ns, n_touch in ((0, 0), (0, 1 << 20), (5_000, 0), (20_000, 0), (100_000, 0), (1_000_000, 0)):
+        for ns, n_touch in (
+            (0, 0),
+            (0, 1 << 20),
+            (5_000, 0),
+            (20_000, 0),
+            (100_000, 0),
+            (1_000_000, 0),
+        ):
             try:
                 sup, chi, host = supervisor_run(mode, ns, args.calls, n_touch, ctx)
             except Exception as exc:  # noqa: BLE001
-                rows.append({"mode": mode, "spin_us": ns / 1e3, "touch": n_touch, "error": repr(exc)})
+                rows.append(
+                    {"mode": mode, "spin_us": ns / 1e3, "touch": n_touch, "error": repr(exc)}
+                )
                 print(json.dumps(rows[-1]), flush=True)
                 continue
             sup, chi = sup[3:], chi[3:]  # the first calls warm up
