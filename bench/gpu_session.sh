@@ -123,7 +123,7 @@ case "$PART" in
     tail -n 3 "$R/hostile_gpu.log"; tail -n 15 "$R/bound_slack.log" ;;
   clock)  # the hostile cases that forge the clock, then the timing truth (one call)
     log "hostile corpus, the cases that forge the clock"
-    timeout "${HOSTILE_LIMIT:-90}" "$PY" bench/trust/hostile_gpu.py --only slack,forge \
+    timeout "${HOSTILE_LIMIT:-90}" "$PY" bench/trust/hostile_gpu.py --only slack,forge,side-stream \
       > "$R/hostile_gpu_clock.json" 2> "$R/hostile_gpu_clock.log" || log "hostile_gpu exited with $?"
     TRUTH_LIMIT="${SHORT_LIMIT:-220}" integrity_truth "$TRUTH_SHORT" short
     TRUTH_LIMIT="${LONG_LIMIT:-250}" integrity_truth "$TRUTH_LONG" long
