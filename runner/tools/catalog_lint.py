@@ -22,8 +22,9 @@ function ``check_call`` uses. The shortcuts are in runner/tools/shortcuts.py. Th
 ``--sizes cpu`` lints what the CPU device judges (the tests it runs, benchmarks at their
 ``cpu_scalars``) with every shortcut; ``--sizes all`` adds the GPU judge's sizes (tests marked
 ``cpu = false`` and benchmarks at their full scalars), where a case with more than
-``LARGE_ELEMENTS`` tensor elements gets the shortcuts that need no extra run of the reference
-beyond one more draw (``CHEAP_KINDS``); the report names the kinds each case tried.
+``LARGE_ELEMENTS`` tensor elements (``--large-elements``) gets the shortcuts that need no extra
+run of the reference beyond one more draw (``CHEAP_KINDS``); the report names the kinds each
+case tried.
 """
 
 from __future__ import annotations
@@ -216,14 +217,17 @@ def _round(x: float | None) -> float | None:
     return float(f"{x:.4g}")
 
 
-def lint_problem(path: Path, sizes: str = "cpu") -> ProblemLint:
+def lint_problem(path: Path, sizes: str = "cpu", large: int | None = None) -> ProblemLint:
+    """Every case of one package; a GPU-size case of more than ``large`` tensor elements
+    (default ``LARGE_ELEMENTS``) gets only the CHEAP_KINDS."""
+    large = LARGE_ELEMENTS if large is None else large
     problem = ProblemSpec.from_dir(path)
     reference = load_reference(problem)
     report = ProblemLint(problem.slug)
     t0, c0 = time.monotonic(), time.process_time()
     failed_a_test: set[str] = set()
     for kind, index, where, case in _cases(problem, sizes):
-        kinds = "cheap" if where == "gpu" and _elements(problem, case) > LARGE_ELEMENTS else "all"
+        kinds = "cheap" if where == "gpu" and _elements(problem, case) > large else "all"
         done = failed_a_test if kind == "test" else None
         lint = lint_case(problem, reference, kind, index, case, where, kinds, done)
         report.cases.append(lint)
@@ -337,11 +341,17 @@ def main(argv: list[str] | None = None) -> int:
         default="all",
         help="cpu: the sizes the CPU device judges; all: the GPU's sizes too",
     )
+    parser.add_argument(
+        "--large-elements",
+        type=int,
+        default=LARGE_ELEMENTS,
+        help="GPU-size cases with more tensor elements get only the cheap shortcuts",
+    )
     parser.add_argument("--json", type=Path, help="write the report here")
     args = parser.parse_args(argv)
     reports = []
     for path in package_dirs(args.catalog, args.slugs):
-        rep = lint_problem(path, args.sizes)
+        rep = lint_problem(path, args.sizes, args.large_elements)
         reports.append(rep)
         print(render([rep]).rsplit("\n", 1)[0], flush=True)
     print(render(reports).rsplit("\n", 1)[-1])
@@ -354,6 +364,7 @@ def main(argv: list[str] | None = None) -> int:
                 "share of elements that fail"
             ),
             "sizes": args.sizes,
+            "large_elements": args.large_elements,
             "seed": LINT_SEED,
             "summary": summary(reports),
             "problems": [r.to_dict() for r in reports],

@@ -26,6 +26,43 @@ def reference(
     beta.view(n_features).copy_(_newton(x, y.reshape(n_samples)))
 
 
+def error_scale(X: torch.Tensor, y: torch.Tensor, n_samples: int, n_features: int) -> torch.Tensor:
+    # fp32 forward-error magnitude of beta per unit roundoff (statement.md, "Tolerance"), at the
+    # minimiser, where the gradient g = X^T (prob - y) + RIDGE beta vanishes. A sum of n terms t_i
+    # in an order fixed before the data are seen, over rows drawn independently, is off by
+    # about sqrt(n) u (|T| + sqrt(sum t_i^2)): the drift of its partial sums plus their random
+    # walk. The sums a solution forms over the samples: X^T prob and X^T y (or X^T (prob - y)),
+    # the Hessian H = X^T W X and, in the IRLS form beta = H^-1 X^T W z, X^T W z = H beta - g;
+    # each logit x_i . beta is a sum of length p, whose error moves prob_i by W_i times it; the
+    # Cholesky solve adds sums of length p, sqrt(p) u |R|^T |R|. An error dg, dH moves beta by
+    # H^-1 (dg + dH beta): the independent errors are added in root-sum-square form.
+    x = X.reshape(n_samples, n_features).to(torch.float64)
+    t = y.reshape(n_samples).to(torch.float64)
+    n, p = n_samples, n_features
+    beta = _newton(x, t)
+    z = x @ beta
+    prob = torch.sigmoid(z)
+    w = prob * (1 - prob)
+    hess = (x * w.unsqueeze(1)).T @ x + RIDGE * torch.eye(p, dtype=x.dtype, device=x.device)
+    factor = torch.linalg.cholesky(hess)
+    x2 = x * x
+    err_z = p**0.5 * (z.abs() + (x2 @ (beta * beta)).sqrt())
+    work = w * z + (t - prob)  # W z of the IRLS form
+    err_g = n**0.5 * (
+        (x.T @ prob).abs()
+        + (x.T @ t).abs()
+        + (x2.T @ (prob * prob + t * t)).sqrt()
+        + (hess @ beta).abs()
+        + (x2.T @ (work * work)).sqrt()
+    )
+    err_g = (err_g**2 + x2.T @ (w * w * err_z * err_z)).sqrt()
+    q = ((x2 * (w * w).unsqueeze(1)).T @ x2).sqrt()
+    r = factor.T.abs()
+    err_hess = n**0.5 * (hess.abs() + q) + p**0.5 * (q + r.T @ r)
+    row = (err_g**2 + err_hess**2 @ beta**2).sqrt()
+    return (torch.cholesky_inverse(factor) ** 2 @ row**2).sqrt()
+
+
 def make_inputs(case: dict, gen: torch.Generator, device) -> dict:
     # X uniform in [-1, 1); labels drawn from a logistic model whose true coefficients are normal
     # with standard deviation 2 * sqrt(3 / n_features) (so x.beta_true has standard deviation

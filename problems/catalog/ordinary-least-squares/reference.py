@@ -12,6 +12,33 @@ def reference(
     beta.view(n_features, 1).copy_(torch.cholesky_solve(rhs, factor))
 
 
+def error_scale(X: torch.Tensor, y: torch.Tensor, n_samples: int, n_features: int) -> torch.Tensor:
+    # fp32 forward-error magnitude of beta per unit roundoff (statement.md, "Tolerance").
+    # A sum of n terms t_i in an order fixed before the data are seen (sequential, blocked,
+    # tree, split-K) over rows drawn independently has partial sums within about
+    # (m/n)|T| + sqrt(m/n) sqrt(sum t_i^2) after m terms, so its rounding error is about
+    # sqrt(n) u (|T| + sqrt(sum t_i^2)) (a random walk over the additions; the first part is
+    # the drift of a sum whose terms share a sign, the second that of terms of either sign).
+    # That bounds each entry of the Gram matrix G = X^T X and of b = X^T y; the Cholesky
+    # factorisation and the two triangular solves (or a QR route, or X^T (X v) products) add
+    # sums of length n_features, sqrt(p) u (|R|^T |R| + sqrt(Q)) with R the Cholesky factor.
+    # An error dG, db moves beta by G^-1 (db - dG beta): the independent errors are added in
+    # root-sum-square form, row by row of (dG beta) and through G^-1.
+    x = X.reshape(n_samples, n_features).to(torch.float64)
+    t = y.reshape(n_samples).to(torch.float64)
+    n, p = n_samples, n_features
+    gram = x.T @ x
+    factor = torch.linalg.cholesky(gram)
+    beta = torch.cholesky_solve((x.T @ t).unsqueeze(1), factor).squeeze(1)
+    x2 = x * x
+    q = (x2.T @ x2).sqrt()  # sqrt(sum_i x_ik^2 x_il^2): the terms' size, either sign
+    r = factor.T.abs()
+    err_gram = n**0.5 * (gram.abs() + q) + p**0.5 * (q + r.T @ r)
+    err_rhs = n**0.5 * ((x.T @ t).abs() + (x2.T @ (t * t)).sqrt())
+    row = (err_rhs**2 + err_gram**2 @ beta**2).sqrt()
+    return (torch.cholesky_inverse(factor) ** 2 @ row**2).sqrt()
+
+
 def make_inputs(case: dict, gen: torch.Generator, device) -> dict:
     # X uniform in [-1, 1); when the system is close to square, a multiple of the identity is
     # added to the top n_features rows so that X stays well conditioned. y = X beta_true + noise,
