@@ -7,8 +7,10 @@
 #                                      #        warm runner service
 #   bash bench/gpu_session.sh perf     # throughput 1x1 / 2x1 / 2x4 (GPUs x supervisors), then
 #                                      # GPU 0: timing truth; GPU 1: latency, a process per job
-#   bash bench/gpu_session.sh clock    # the hostile cases that forge the clock, then the timing
-#                                      # truth of the ten solutions below (one call, < 10 min)
+#   bash bench/gpu_session.sh clock    # the hand-over clock (KERNELJUDGE_GPU_CLOCK=handover):
+#                                      # its probe on the legacy streams, the hostile cases that
+#                                      # forge the clock, the timing truth of the ten solutions
+#                                      # below (one call, < 10 min)
 #   bash bench/gpu_session.sh integrity  # the hostile corpus's GPU cases, the bound's measured
 #                                      # slack, then the timing truth of ten solutions (five
 #                                      # under 0.1 ms, five over 1 ms), five judgements each
@@ -121,13 +123,18 @@ case "$PART" in
   integrity)
     integrity_hostile
     tail -n 3 "$R/hostile_gpu.log"; tail -n 15 "$R/bound_slack.log" ;;
-  clock)  # the hostile cases that forge the clock, then the timing truth (one call)
+  clock)  # the hand-over clock (opt-in): a probe of it on the judge's streams, the hostile
+          # cases that forge the clock, then the timing truth (one call)
+    export KERNELJUDGE_GPU_CLOCK="${KERNELJUDGE_GPU_CLOCK:-handover}"
+    log "probe: the hand-over on the legacy default streams"
+    timeout 60 "$PY" bench/probes/2026-11-29/gpu_clock_probe.py --legacy --calls 40 \
+      --out "$R/clock_probe_legacy.json" > "$R/clock_probe_legacy.log" 2>&1 || log "probe exited with $?"
     log "hostile corpus, the cases that forge the clock"
     timeout "${HOSTILE_LIMIT:-90}" "$PY" bench/trust/hostile_gpu.py --only slack,forge,side-stream \
       > "$R/hostile_gpu_clock.json" 2> "$R/hostile_gpu_clock.log" || log "hostile_gpu exited with $?"
     TRUTH_LIMIT="${SHORT_LIMIT:-220}" integrity_truth "$TRUTH_SHORT" short
     TRUTH_LIMIT="${LONG_LIMIT:-250}" integrity_truth "$TRUTH_LONG" long
-    cat "$R/hostile_gpu_clock.log"
+    tail -n 14 "$R/clock_probe_legacy.log"; cat "$R/hostile_gpu_clock.log"
     for f in "$R"/truth_*/timing_truth.md; do [[ -f "$f" ]] && { cat "$f"; echo; }; done ;;
   truth)
     integrity_truth "$TRUTH_SHORT" short

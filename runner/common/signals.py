@@ -13,10 +13,15 @@ For the ``n``-th call of an arena:
 After the child's reply the supervisor writes all three words itself from a second stream, so a
 child that never writes them cannot stall it (its window then ends after the reply). Both
 sides import this module; it holds no torch and no supervisor code.
+
+The supervisor uses the hand-over only where ``KERNELJUDGE_GPU_CLOCK=handover``: it has not yet
+judged a case on a GPU (its first run on an H200 finished none; docs/judging.md), so the GPU's
+clock is the host windows by default.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +29,11 @@ SLOT = "__kj_signal"  # the arena slot of the words (no parameter of a problem s
 DTYPE = "i32"
 WORDS = 4
 READY, GO, DONE = 0, 4, 8  # byte offsets in the slot
+
+
+def handover_enabled() -> bool:
+    """Whether the supervisor hands timed GPU calls over on the GPU (opt-in, above)."""
+    return os.environ.get("KERNELJUDGE_GPU_CLOCK", "host") == "handover"
 
 
 def slot_spec() -> tuple[str, str, tuple[int, ...]]:

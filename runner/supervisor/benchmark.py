@@ -289,9 +289,7 @@ def _verify_call(j: Judgement, case: BenchmarkCase, scalars: dict, c: Cycle) -> 
             f"A timed benchmark call produced a wrong result (all tests had passed): "
             f"{text.rstrip('.')}. "
             f"Results must be computed on every call for the inputs of that call "
-            f"(no caching across calls, no deferred work, no shortcuts at benchmark sizes; "
-            f"on a GPU a timed call's inputs are ready on the stream solve is called on, so "
-            f"work on another stream must wait for that stream first).",
+            f"(no caching across calls, no deferred work, no shortcuts at benchmark sizes).",
         )
 
 
@@ -312,6 +310,7 @@ def _bound_holds(j: Judgement, run: CaseRun) -> bool:
         calib.null_windows,
         run.null_windows or calib.null_windows,
         j.job.device,
+        handover=calib.handover,
     ).consistent
 
 
@@ -325,6 +324,7 @@ def finish_case(j: Judgement, run: CaseRun) -> dict:
         run.null_windows,
         j.job.device,
         run.cpu_bound_ms,
+        handover=run.calibration.handover,
     )
     case_flags = []
     median = bound.time_ms

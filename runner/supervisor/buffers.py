@@ -32,14 +32,15 @@ class CaseBuffers:
         self.scalars = dict(scalars)
         self.device = device
         tensors = [(p.name, p.dtype, p.shape_for(scalars)) for p in problem.tensor_params]
-        if device == "cuda":  # the timed calls' hand-over words (runner/common/signals.py)
+        handover = device == "cuda" and signals.handover_enabled()
+        if handover:  # the timed calls' hand-over words (runner/common/signals.py)
             tensors.append(signals.slot_spec())
         self.slots, size = arena.plan(tensors)
         self.arena, self._fd = arena.create(device, size, driver)
         self.views = {s.name: self.arena.tensor(s) for s in self.slots if s.name != signals.SLOT}
         self.signals: signals.Signals | None = None
         self.handovers = 0  # timed calls handed over on this arena so far
-        if device == "cuda":
+        if handover:
             slot = next(s for s in self.slots if s.name == signals.SLOT)
             self.arena.tensor(slot).zero_()
             self.signals = signals.Signals(driver, self.arena.pointer(slot))

@@ -60,6 +60,7 @@ class Calibration:
     burst: int = 1  # calls per timed burst
     noise_ms: float = 0.0  # the spread of single empty windows (burst_size)
     empty_cpu_ms: list[float] = dataclasses.field(default_factory=list)  # CPU device
+    handover: bool = False  # windows on the GPU's own clock (_gpu_cycles)
 
 
 @dataclasses.dataclass
@@ -238,9 +239,8 @@ def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibr
                 null.append(null_cycle(j, bufs, inputs, flush))
         finally:
             bufs.close()
-        out.append(
-            Calibration(empty, null, _gap_allowance(gaps[1:], language.gap_quantile), k, noise, cpu)
-        )
+        gap = _gap_allowance(gaps[1:], language.gap_quantile)
+        out.append(Calibration(empty, null, gap, k, noise, cpu, bufs.signals is not None))
     return out
 
 

@@ -87,25 +87,33 @@ def _per_call_bound(call_ms: float, overhead_ms: float, k: int, jitter_ms: float
 @pytest.mark.parametrize("call_ms", [0.004, 0.04, 0.4, 4.0])
 def test_a_forged_time_gains_at_most_the_slack_at_every_size(call_ms):
     """Slack farming: a child that reports 1/50 of its time. The most it can claim and still be
-    believed is ``bound * (1 - SLACK_REL)`` less, on a GPU, ``NOISE_SLACK`` times the case's
-    measured clock noise: no fixed allowance, so even a 4 us kernel cannot claim much less."""
+    believed is ``bound * (1 - SLACK_REL)`` less an absolute part: none on the CPU, the host
+    windows' measured ``SLACK_ABS_MS`` on a GPU, or with the hand-over windows ``NOISE_SLACK``
+    times the case's measured clock noise, so that even a 4 us kernel cannot claim much less."""
     k = 32
     wins = _per_call_bound(call_ms, 0.3, k, 0.02)
     empty = _per_call_bound(0.0, 0.3, k, 0.02)
     nulls = [0.2] * 9
-    for device, cpu_bound in (("cuda", None), ("cpu", call_ms)):
+    noise = clock.NOISE_SLACK["cuda"] * clock.clock_noise_ms(empty)
+    for device, cpu_bound, handover, absolute in (
+        ("cuda", None, True, noise),
+        ("cuda", None, False, clock.SLACK_ABS_MS["cuda"]),
+        ("cpu", call_ms, False, 0.0),
+    ):
         rel = clock.SLACK_REL[device]
-        noise = clock.NOISE_SLACK[device] * clock.clock_noise_ms(empty)
-        honest = clock.check(call_ms, wins, empty, nulls, nulls, device, cpu_bound)
+        honest = clock.check(call_ms, wins, empty, nulls, nulls, device, cpu_bound, handover)
         assert honest.consistent and honest.time_ms == call_ms
-        most = call_ms * (1 - rel) - noise
-        assert most > 0.25 * call_ms  # the slack is a fraction of the call, at every size
+        most = call_ms * (1 - rel) - absolute
+        if handover or device == "cpu":
+            assert most > 0.25 * call_ms  # the slack is a fraction of the call, at every size
+        elif most <= 0:  # host windows: a kernel shorter than the absolute part claims anything
+            continue
         assert clock.check(
-            most * (1 + 1e-9), wins, empty, nulls, nulls, device, cpu_bound
+            most * (1 + 1e-9), wins, empty, nulls, nulls, device, cpu_bound, handover
         ).consistent
-        below = clock.check(most * 0.99, wins, empty, nulls, nulls, device, cpu_bound)
+        below = clock.check(most * 0.99, wins, empty, nulls, nulls, device, cpu_bound, handover)
         assert not below.consistent and below.time_ms == pytest.approx(call_ms, rel=1e-6)
-    assert clock.NOISE_SLACK["cpu"] == 0.0  # the CPU's bound is relative only
+    assert clock.SLACK_ABS_MS["cpu"] == 0.0 and clock.NOISE_SLACK["cpu"] == 0.0
 
 
 def test_the_clock_noise_is_the_spread_of_the_empty_windows_and_at_least_the_resolution():
