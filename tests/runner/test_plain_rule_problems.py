@@ -1,18 +1,16 @@
 """Problems without [error_bound] keep the plain rule |got - exp| <= atol + rtol*|exp|, and it is
 fair at their benchmark sizes: differently ordered plain-fp32 computations pass, one wrong element
-fails (judge's own inputs, reference and comparison; CPU). Sizes: the GPU benchmark's, except
-2d-convolution (512 x 512 input with the benchmark's 15 x 15 kernel: the accumulation length,
-which sets the error, is the benchmark's). matrix-multiplication is not here: plain fp32 misses
-its plain rule at the benchmark size, so it declares [error_bound] (test_error_bound.py), and
-so does softmax, whose sum of N exponentials needs sqrt(N) roundings of room
-(tests/problems/catalog/test_softmax.py).
+fails (judge's own inputs, reference and comparison; CPU; the GPU benchmark's sizes).
+matrix-multiplication is not here: plain fp32 misses its plain rule at the benchmark size, so it
+declares [error_bound] (test_error_bound.py), and so do 2d-convolution, whose 225-tap sums miss
+it on about one output in 10^9 in a sequential order (test_error_bound.py), and softmax, whose
+sum of N exponentials needs sqrt(N) roundings of room (tests/problems/catalog/test_softmax.py).
 """
 
 from __future__ import annotations
 
 import pytest
 import torch
-import torch.nn.functional as F
 
 from runner.supervisor.verify import compare
 from tests.runner.helpers import benchmark_inputs, problem, run_reference_f64
@@ -26,24 +24,6 @@ def _setup(slug, scalars=None, seed=11):
     ref, sc, ins = benchmark_inputs(prob, seed, scalars)
     ((out, expected),) = run_reference_f64(prob, ref, sc, ins).items()
     return prob, sc, ins, expected, out
-
-
-def _conv(sc, ins):
-    r, c, kr, kc = sc["input_rows"], sc["input_cols"], sc["kernel_rows"], sc["kernel_cols"]
-    x, w = ins["input"].reshape(r, c), ins["kernel"].reshape(kr, kc)
-    taps = [(i, j) for i in range(kr) for j in range(kc)]
-
-    def seq(order):
-        acc = torch.zeros(r - kr + 1, c - kc + 1, dtype=F32)
-        for i, j in order:
-            acc = torch.addcmul(acc, x[i : i + r - kr + 1, j : j + c - kc + 1], w[i, j])
-        return acc
-
-    return {
-        "torch conv2d fp32": F.conv2d(x[None, None], w[None, None])[0, 0],
-        "taps row-major": seq(taps),
-        "taps reversed": seq(taps[::-1]),
-    }
 
 
 def _prefix(sc, ins):
@@ -69,7 +49,6 @@ def _reduction(sc, ins):
 
 
 CASES = {
-    "2d-convolution": (_conv, {"input_rows": 512, "input_cols": 512}),
     "prefix-sum": (_prefix, None),
     "reduction": (_reduction, None),
 }
