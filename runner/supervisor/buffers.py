@@ -42,7 +42,8 @@ class CaseBuffers:
         self.handovers = 0  # timed calls handed over on this arena so far
         if handover:
             slot = next(s for s in self.slots if s.name == signals.SLOT)
-            self.arena.tensor(slot).zero_()
+            self.signal_words = self.arena.tensor(slot)
+            self.signal_words.zero_()
             self.signals = signals.Signals(driver, self.arena.pointer(slot))
             self.release_stream = torch.cuda.Stream()
         # snapshot order, outputs first: work still running after "done" is caught reading

@@ -28,7 +28,7 @@ from runner.supervisor import call_time, cputime
 from runner.supervisor import language as plugins
 from runner.supervisor.buffers import CaseBuffers
 from runner.supervisor.inputs import case_scalars, derive_seed, generate_inputs
-from runner.supervisor.outcome import child_error_verdict
+from runner.supervisor.outcome import Verdict, child_error_verdict
 
 if TYPE_CHECKING:
     from runner.contract import BenchmarkCase
@@ -45,6 +45,8 @@ BURST_BYTES = 1 << 30
 # allow more, and take the gap at another quantile of the empty calls' (JAX:
 # runner/languages/jax/supervisor.py)
 MAX_GAP_MS = 0.05
+# how long the supervisor's stream may stay stalled after a hand-over's release (opt-in clock)
+HANDOVER_STALL_S = 20.0
 
 Meter = Callable[[], cputime.CpuReading] | None
 
@@ -159,15 +161,38 @@ def _gpu_cycles(
             end.record()
             try:
                 result = call({"signal": h})
+            except Verdict as exc:  # where the hand-over stood when the call failed
+                exc.message += f" (GPU hand-over of call {h}: {_words(bufs)})"
+                raise
             finally:  # a child that never wrote the words cannot stall the stream
                 release = bufs.release_stream.cuda_stream
                 for word in (signals.READY, signals.GO, signals.DONE):
                     sig.write(release, word, h)
-                bufs.sync()
+                _wait_for(bufs, end, h)
         bufs.sync()
         out.append((result, snap))
         window += start.elapsed_time(end)
     return out, window, None
+
+
+def _words(bufs: CaseBuffers) -> str:
+    """The hand-over words as they are now, read on the second stream (the first may be
+    waiting on them)."""
+    with torch.cuda.stream(bufs.release_stream):
+        ready, go, done = (int(v) for v in bufs.signal_words[:3].cpu())
+    return f"READY={ready} GO={go} DONE={done}"
+
+
+def _wait_for(bufs: CaseBuffers, end, h: int) -> None:
+    """Until the cycle's end event has passed; an internal error naming the words if the
+    supervisor's stream is still stalled after HANDOVER_STALL_S."""
+    deadline = time.monotonic() + HANDOVER_STALL_S
+    while not end.query():
+        if time.monotonic() > deadline:
+            raise Verdict(
+                "internal_error", f"The GPU hand-over of call {h} stalled ({_words(bufs)})."
+            )
+        time.sleep(0.0002)
 
 
 def null_cycle(j: Judgement, bufs: CaseBuffers, inputs: dict, flush) -> float:

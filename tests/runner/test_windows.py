@@ -140,6 +140,9 @@ class FakeEvent:
     def elapsed_time(self, other: FakeEvent) -> float:
         return float(other.at - self.at)
 
+    def query(self) -> bool:
+        return True
+
 
 class FakeSignals:
     def __init__(self, log: Log):
@@ -277,3 +280,47 @@ def test_a_thread_born_in_the_window_is_never_charged_more_than_the_window_used(
     before = CpuReading(0, (), {})
     after = CpuReading(1_000_000, (), {30: 5_000_000})  # a tid seen for the first time
     assert cputime.busiest_ms(before, after, cores=2) == pytest.approx(1.0)
+
+
+def _fake_gpu(monkeypatch, log: Log, query: bool):
+    names = iter(["start", "end"] * 4)
+
+    class Event(FakeEvent):
+        def query(self) -> bool:
+            return query
+
+    class FakeCuda:
+        @staticmethod
+        def Event(enable_timing):  # noqa: N802 - torch's name
+            return Event(log, next(names))
+
+        @staticmethod
+        def current_stream():
+            return type("S", (), {"cuda_stream": "main"})()
+
+    monkeypatch.setattr(windows.torch, "cuda", FakeCuda)
+    monkeypatch.setattr(windows, "_words", lambda bufs: "READY=1 GO=0 DONE=0")
+
+
+def test_a_stalled_hand_over_is_an_internal_error_that_names_the_words(monkeypatch):
+    log = Log()
+    _fake_gpu(monkeypatch, log, query=False)
+    monkeypatch.setattr(windows, "HANDOVER_STALL_S", 0.01)
+    with pytest.raises(windows.Verdict) as err:
+        windows.burst(FakeGpuBuffers(log), [{"A": 1}], [{}], None, 0, lambda extra: "done")
+    assert err.value.verdict == "internal_error"
+    assert "call 1 stalled (READY=1 GO=0 DONE=0)" in err.value.message
+
+
+def test_a_failed_call_says_where_the_hand_over_stood(monkeypatch):
+    log = Log()
+    _fake_gpu(monkeypatch, log, query=True)
+
+    def call(extra):
+        raise windows.Verdict("time_limit_exceeded", "Time limit exceeded")
+
+    with pytest.raises(windows.Verdict) as err:
+        windows.burst(FakeGpuBuffers(log), [{"A": 1}], [{}], None, 0, call)
+    assert err.value.verdict == "time_limit_exceeded"
+    assert err.value.message.endswith("(GPU hand-over of call 1: READY=1 GO=0 DONE=0)")
+    assert "DONE:=1 on release" in log.items  # released all the same
