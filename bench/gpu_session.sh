@@ -126,15 +126,20 @@ case "$PART" in
   clock)  # the hand-over clock (opt-in): a probe of it on the judge's streams, the hostile
           # cases that forge the clock, then the timing truth (one call)
     export KERNELJUDGE_GPU_CLOCK="${KERNELJUDGE_GPU_CLOCK:-handover}"
-    log "probe: the hand-over on the legacy default streams"
-    timeout 60 "$PY" bench/probes/2026-11-29/gpu_clock_probe.py --legacy --calls 40 \
-      --out "$R/clock_probe_legacy.json" > "$R/clock_probe_legacy.log" 2>&1 || log "probe exited with $?"
+    for variant in legacy vmm; do  # the judge's streams; then its memory too
+      flags="--legacy"; [[ $variant == vmm ]] && flags="--legacy --vmm"
+      log "probe: the hand-over, $flags"
+      # shellcheck disable=SC2086
+      timeout 60 "$PY" bench/probes/2026-11-29/gpu_clock_probe.py $flags --calls 40 \
+        --out "$R/clock_probe_$variant.json" > "$R/clock_probe_$variant.log" 2>&1 \
+        || log "probe exited with $?"
+    done
     log "hostile corpus, the cases that forge the clock"
     timeout "${HOSTILE_LIMIT:-90}" "$PY" bench/trust/hostile_gpu.py --only slack,forge,side-stream \
       > "$R/hostile_gpu_clock.json" 2> "$R/hostile_gpu_clock.log" || log "hostile_gpu exited with $?"
     TRUTH_LIMIT="${SHORT_LIMIT:-220}" integrity_truth "$TRUTH_SHORT" short
     TRUTH_LIMIT="${LONG_LIMIT:-250}" integrity_truth "$TRUTH_LONG" long
-    tail -n 14 "$R/clock_probe_legacy.log"; cat "$R/hostile_gpu_clock.log"
+    tail -n 14 "$R/clock_probe_legacy.log" "$R/clock_probe_vmm.log"; cat "$R/hostile_gpu_clock.log"
     for f in "$R"/truth_*/timing_truth.md; do [[ -f "$f" ]] && { cat "$f"; echo; }; done ;;
   truth)
     integrity_truth "$TRUTH_SHORT" short

@@ -16,6 +16,9 @@ what a bound built on it would need as slack. Prints one JSON line per (mode, T)
 
     python3 bench/probes/2026-11-29/gpu_clock_probe.py [--calls 60] [--legacy] [--out FILE]
 
+``--vmm``: the words in memory of the virtual-memory API shared as a file descriptor, as the
+judge's arena is (runner/common/cudadrv.py), instead of CUDA IPC of a cudaMalloc.
+
 ``--legacy``: both sides on their legacy default stream, as the judge's supervisor and child
 use it (the first run used non-blocking streams; the judge's first hand-over run on the H200
 finished no case, and this is one of the differences left to try).
@@ -67,7 +70,15 @@ def child(conn, handle, calls_ns, mode, n_touch, legacy=False):
     lib = _driver()
     mod = cp.RawModule(code=SPIN_SRC)
     spin, touch = mod.get_function("spin"), mod.get_function("touch")
-    flags_ptr = cp.cuda.runtime.ipcOpenMemHandle(handle)
+    if isinstance(handle, tuple):  # ("vmm", size): the descriptor comes over the pipe
+        from multiprocessing.reduction import recv_handle
+
+        from runner.common.cudadrv import Driver
+
+        fd = recv_handle(conn)
+        flags_ptr, _ = Driver().import_shared(fd, handle[1])
+    else:
+        flags_ptr = cp.cuda.runtime.ipcOpenMemHandle(handle)
     go, done = flags_ptr, flags_ptr + 4
     sink = cp.zeros(1, dtype=cp.float32)
     buf = cp.ones(max(1, n_touch), dtype=cp.float32)
@@ -109,19 +120,32 @@ def child(conn, handle, calls_ns, mode, n_touch, legacy=False):
     conn.recv()
 
 
-def supervisor_run(mode, ns, calls, n_touch, ctx, legacy=False):
+def supervisor_run(mode, ns, calls, n_touch, ctx, legacy=False, vmm=False):
     import cupy as cp
 
     lib = _driver()
-    flags_ptr = cp.cuda.runtime.malloc(512)  # its own allocation: IPC shares whole ones
+    fd = -1
+    if vmm:
+        from runner.common.cudadrv import Driver
+
+        drv = Driver()
+        size = drv.share_granularity()
+        flags_ptr, _mem, fd = drv.create_shared(size)
+        handle = ("vmm", size)
+    else:
+        flags_ptr = cp.cuda.runtime.malloc(512)  # its own allocation: IPC shares whole ones
+        handle = cp.cuda.runtime.ipcGetMemHandle(flags_ptr)
     cp.cuda.runtime.memset(flags_ptr, 0, 512)
     stage = cp.ones(1 << 16, dtype=cp.float32)
     dst = cp.empty_like(stage)
-    handle = cp.cuda.runtime.ipcGetMemHandle(flags_ptr)
     a, b = ctx.Pipe()
     calls_ns = [ns] * calls
     p = ctx.Process(target=child, args=(b, handle, calls_ns, mode, n_touch, legacy))
     p.start()
+    if vmm:
+        from multiprocessing.reduction import send_handle
+
+        send_handle(a, fd, p.pid)
     assert a.recv() == "ready"
     stream = cp.cuda.Stream.null if legacy else cp.cuda.Stream(non_blocking=True)
     evs = [(cp.cuda.Event(), cp.cuda.Event()) for _ in range(calls)]
@@ -153,7 +177,8 @@ def supervisor_run(mode, ns, calls, n_touch, ctx, legacy=False):
     a.send("bye")
     p.join(30)
     sup_ms = [cp.cuda.get_elapsed_time(x, y) for x, y in evs]
-    cp.cuda.runtime.free(flags_ptr)
+    if not vmm:
+        cp.cuda.runtime.free(flags_ptr)
     return sup_ms, child_ms, host_ms
 
 
@@ -170,6 +195,7 @@ def main() -> int:
     ap.add_argument("--calls", type=int, default=60)
     ap.add_argument("--out")
     ap.add_argument("--legacy", action="store_true", help="the legacy default streams")
+    ap.add_argument("--vmm", action="store_true", help="the words in shared VMM memory")
     args = ap.parse_args()
     ctx = mp.get_context("spawn")
     rows = []
@@ -183,7 +209,9 @@ def main() -> int:
             (1_000_000, 0),
         ):
             try:
-                sup, chi, host = supervisor_run(mode, ns, args.calls, n_touch, ctx, args.legacy)
+                sup, chi, host = supervisor_run(
+                    mode, ns, args.calls, n_touch, ctx, args.legacy, args.vmm
+                )
             except Exception as exc:  # noqa: BLE001
                 rows.append(
                     {"mode": mode, "spin_us": ns / 1e3, "touch": n_touch, "error": repr(exc)}
