@@ -183,20 +183,29 @@ class FakeFlush:
         self.log.items.append("flush")
 
 
-def test_a_gpu_cycle_queues_the_whole_window_before_the_call_and_releases_after(monkeypatch):
-    log = Log()
+def _fake_gpu(monkeypatch, log: Log, query: bool):
     names = iter(["start", "end"] * 4)
+
+    class Event(FakeEvent):
+        def query(self) -> bool:
+            return query
 
     class FakeCuda:
         @staticmethod
         def Event(enable_timing):  # noqa: N802 - torch's name
-            return FakeEvent(log, next(names))
+            return Event(log, next(names))
 
         @staticmethod
         def current_stream():
             return type("S", (), {"cuda_stream": "main"})()
 
     monkeypatch.setattr(windows.torch, "cuda", FakeCuda)
+    monkeypatch.setattr(windows, "_words", lambda bufs: "READY=1 GO=0 DONE=0")
+
+
+def test_a_gpu_cycle_queues_the_whole_window_before_the_call_and_releases_after(monkeypatch):
+    log = Log()
+    _fake_gpu(monkeypatch, log, query=True)
     bufs = FakeGpuBuffers(log)
     sent = []
 
@@ -228,18 +237,7 @@ def test_a_gpu_cycle_queues_the_whole_window_before_the_call_and_releases_after(
 
 def test_a_null_cycle_on_the_gpu_hands_nothing_over(monkeypatch):
     log = Log()
-    names = iter(["start", "end"])
-
-    class FakeCuda:
-        @staticmethod
-        def Event(enable_timing):  # noqa: N802 - torch's name
-            return FakeEvent(log, next(names))
-
-        @staticmethod
-        def current_stream():
-            return type("S", (), {"cuda_stream": "main"})()
-
-    monkeypatch.setattr(windows.torch, "cuda", FakeCuda)
+    _fake_gpu(monkeypatch, log, query=True)
     bufs = FakeGpuBuffers(log)
     out, window, _ = windows.burst(bufs, [{"A": 7}], [{}], FakeFlush(log), 0, None)
     assert out == [(None, {})]
@@ -280,26 +278,6 @@ def test_a_thread_born_in_the_window_is_never_charged_more_than_the_window_used(
     before = CpuReading(0, (), {})
     after = CpuReading(1_000_000, (), {30: 5_000_000})  # a tid seen for the first time
     assert cputime.busiest_ms(before, after, cores=2) == pytest.approx(1.0)
-
-
-def _fake_gpu(monkeypatch, log: Log, query: bool):
-    names = iter(["start", "end"] * 4)
-
-    class Event(FakeEvent):
-        def query(self) -> bool:
-            return query
-
-    class FakeCuda:
-        @staticmethod
-        def Event(enable_timing):  # noqa: N802 - torch's name
-            return Event(log, next(names))
-
-        @staticmethod
-        def current_stream():
-            return type("S", (), {"cuda_stream": "main"})()
-
-    monkeypatch.setattr(windows.torch, "cuda", FakeCuda)
-    monkeypatch.setattr(windows, "_words", lambda bufs: "READY=1 GO=0 DONE=0")
 
 
 def test_a_stalled_hand_over_is_an_internal_error_that_names_the_words(monkeypatch):
