@@ -23,7 +23,14 @@ from runner.sandbox import (
     seccomp,
 )
 from runner.sandbox.backends import bwrap, choose_backend, unshare
-from runner.sandbox.backends.docker import container_spec, docker_run_argv
+from runner.sandbox.backends.docker import (
+    LAUNCHER,
+    container_spec,
+    container_user,
+    docker_run_argv,
+    launch_config,
+    synthetic_etc,
+)
 from runner.sandbox.env import scrub_env
 from runner.sandbox.handle import safe_read
 from runner.sandbox.mounts import interpreter, mount_plan, python_paths
@@ -75,17 +82,19 @@ def _req(gpu=False, **kw):
 
 def test_docker_spec_fields():
     s = container_spec(_req(gpu=True), image="kj-runner:1", gpu_index=3, runtime="runsc")
-    assert s["image"] == "kj-runner:1" and s["command"] == ["python", "-m", "runner", "job", "-"]
+    assert s["image"] == "kj-runner:1"
+    assert s["entrypoint"] + s["command"] == ["python", "-m", "runner", "job", "-"]
     assert s["network_mode"] == "none" and s["read_only"] is True
-    assert "/job" in s["tmpfs"] and "size=" in s["tmpfs"]["/job"]
+    assert s["volumes"]["/job"] == {"bind": "/job", "mode": "rw"}  # the supervisor's folder
+    assert "size=" in s["tmpfs"]["/tmp"] and "/app" in s["tmpfs"]  # private tmp, no project
+    assert s["volumes"][str(synthetic_etc() / "passwd")] == {"bind": "/etc/passwd", "mode": "ro"}
     assert s["pids_limit"] == 64 and s["mem_limit"] == 8 << 30 and s["memswap_limit"] == 8 << 30
-    assert s["nano_cpus"] > 0
+    assert s["cpuset_cpus"]
     assert s["cap_drop"] == ["ALL"] and s["security_opt"] == ["no-new-privileges:true"]
-    assert s["user"] == "65534:65534" and s["runtime"] == "runsc"
+    assert s["user"] == "{}:{}".format(*container_user()) and s["runtime"] == "runsc"
     assert s["device_requests"] == [
         {"Driver": "", "Count": 0, "DeviceIDs": ["3"], "Capabilities": [["gpu"]], "Options": {}}
     ]
-    assert {u["Name"] for u in s["ulimits"]} >= {"core", "fsize", "nofile", "nproc", "cpu"}
     assert "SECRET_KEY" not in s["environment"] and s["environment"]["HOME"] == "/job"
     a = docker_run_argv(_req(gpu=True), gpu_index=3, runtime="runsc")
     for flag in (
@@ -97,10 +106,25 @@ def test_docker_spec_fields():
         "--gpus",
         "--runtime",
         "--tmpfs",
+        "--volume",
         "--security-opt",
+        "--entrypoint",
     ):
         assert flag in a
     assert a[a.index("--gpus") + 1] == "device=3" and a[a.index("--network") + 1] == "none"
+
+
+def test_docker_launch_config_maps_the_interpreter_and_carries_the_limits(monkeypatch):
+    monkeypatch.setenv("KERNELJUDGE_RUNNER_PYTHON", "/opt/venv/bin/python")
+    req = SandboxRequest(argv=[interpreter(), "-c", "pass"], workdir=Path("/job"))
+    cfg = json.loads(launch_config(req, [(7, 64)], "/job/.s", [5, 1, 2]))
+    assert cfg["argv"] == ["/opt/venv/bin/python", "-c", "pass"]
+    assert cfg["rlimits"] == [[7, 64]] and cfg["fds"] == [5, 1, 2] and cfg["socket"] == "/job/.s"
+    if seccomp.supported()[0]:
+        assert bytes.fromhex(cfg["seccomp"]) == seccomp.build_filter()
+    s = container_spec(req, launch=json.dumps(cfg))
+    assert s["entrypoint"] == ["/opt/venv/bin/python"] and s["command"][-1] == json.dumps(cfg)
+    assert s["volumes"][str(LAUNCHER.parent)]["mode"] == "ro"
 
 
 def test_docker_spec_cpu_job_has_no_gpu(monkeypatch):
@@ -210,8 +234,10 @@ def test_wrap_goes_in_front_of_argv_in_every_backend(monkeypatch, tmp_path):
     monkeypatch.setattr(unshare, "unshare_works", lambda: (True, "/usr/bin/unshare"))
     cfg = json.loads(unshare.unshare_argv(req, plan, env)[-1])
     assert cfg["argv"][0].endswith("/env") and cfg["argv"][1:] == WRAPPED[1:]
-    assert container_spec(req)["command"] == WRAPPED
-    assert docker_run_argv(req)[-5:] == WRAPPED
+    spec = container_spec(req)
+    assert spec["entrypoint"] + spec["command"] == WRAPPED
+    a = docker_run_argv(req)
+    assert [a[a.index("--entrypoint") + 1], *a[-4:]] == WRAPPED
     with pytest.warns(UserWarning, match="UNSANDBOXED"):
         assert backends.command("none", req, env).argv == WRAPPED
 
