@@ -18,10 +18,10 @@ own path (the supervisor outside writes the sources and reads the results there,
 process sandbox), the request's read-only folders (the runner package, the bytecode cache)
 bound at their own paths, a synthetic ``/etc/passwd`` and ``/etc/group``, memory (no swap),
 pids and the supervisor's CPU set as limits, every capability dropped, no-new-privileges,
-private IPC, an init as PID 1. Inside, ``docker_launch.py`` receives the request's descriptors
-from the supervisor over a Unix socket in the job folder (SCM_RIGHTS: the supervisor keeps
-owning its buffers and channel), sets the rlimits of the process sandbox, installs the same
-seccomp deny-list on top of Docker's default profile and executes ``wrap + argv``.
+private IPC. Inside, ``docker_launch.py`` is PID 1: it receives the request's descriptors from
+the supervisor over a Unix socket in the job folder (SCM_RIGHTS: the supervisor keeps owning
+its buffers and channel), and its child sets the rlimits of the process sandbox, installs the
+same seccomp deny-list on top of Docker's default profile and executes ``wrap + argv``.
 
 Every path the spec names must be the same on the engine's host and in this process: the job
 folder, the runner package and the synthetic files (``docs/deploy.md`` says how a worker
@@ -47,6 +47,11 @@ LAUNCHER = Path(__file__).resolve().with_name("docker_launch.py")
 # only the runner package bound from the supervisor.
 HIDDEN = ("/app", "/var/lib/kerneljudge")
 TMP_BYTES = 64 << 20
+# Folders of the image itself: never covered. Any other folder above a bound path (the
+# project's, /work or /home on the supervisor's host) is an empty tmpfs that the job may cross
+# but not list, as in the process sandbox.
+IMAGE_DIRS = ("/usr", "/opt", "/etc", "/var", "/lib", "/lib64", "/bin", "/sbin", "/tmp", "/dev")
+COVER = "rw,nosuid,nodev,size=64k,mode=0711"
 
 
 def _gpu_index() -> str | None:
@@ -104,6 +109,22 @@ def launch_config(
     )
 
 
+def _covered_parents(targets: list[str]) -> list[str]:
+    """The folders above ``targets`` that are not the image's own (``IMAGE_DIRS``)."""
+    out: list[str] = []
+    bound = [Path(t) for t in targets]
+    for t in bound:
+        parts = t.parts[1:-1]
+        if not parts or f"/{parts[0]}" in IMAGE_DIRS:
+            continue
+        for i in range(1, len(parts) + 1):
+            d = Path("/", *parts[:i])
+            inside = any(d == b or b in d.parents for b in bound)  # bound itself, or below
+            if not inside and str(d) not in out:
+                out.append(str(d))
+    return out
+
+
 def _cpuset() -> str | None:
     try:
         return ",".join(str(c) for c in sorted(os.sched_getaffinity(0)))
@@ -136,12 +157,15 @@ def container_spec(
     volumes[str(etc / "passwd")] = {"bind": "/etc/passwd", "mode": "ro"}
     volumes[str(etc / "group")] = {"bind": "/etc/group", "mode": "ro"}
     if launch is not None:
-        volumes.setdefault(str(LAUNCHER.parent), {"bind": str(LAUNCHER.parent), "mode": "ro"})
+        if not any(Path(v) in LAUNCHER.parents for v in volumes):
+            volumes[str(LAUNCHER.parent)] = {"bind": str(LAUNCHER.parent), "mode": "ro"}
         command = [image_python(), "-I", "-S", str(LAUNCHER), launch]
     else:
         command = req.command()
-    tmpfs = {h: "ro,nosuid,nodev,size=64k,mode=0555" for h in HIDDEN}
+    tmpfs = {h: COVER for h in HIDDEN}
     tmpfs["/tmp"] = f"rw,nosuid,nodev,size={TMP_BYTES},mode=1777"
+    for parent in _covered_parents([v["bind"] for v in volumes.values()]):
+        tmpfs.setdefault(parent, COVER)
     spec = {
         "image": image or os.environ.get("KERNELJUDGE_RUNNER_IMAGE", DEFAULT_IMAGE),
         "entrypoint": command[:1],  # not the image's (a worker's init and command)
@@ -160,7 +184,6 @@ def container_spec(
         "cap_drop": ["ALL"],
         "security_opt": ["no-new-privileges:true"],
         "ipc_mode": "private",
-        "init": True,
         "labels": {"kerneljudge.role": "job"},
         "log_config": {"Type": "none", "Config": {}},  # output goes to the supervisor only
         "stdin_open": True,
@@ -225,7 +248,6 @@ def docker_run_argv(
         "no-new-privileges:true",
         "--ipc",
         "private",
-        "--init",
         "--log-driver",
         "none",
         "--label",

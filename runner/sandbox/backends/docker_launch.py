@@ -1,10 +1,14 @@
-"""Run inside the job's container (``python -I -S docker_launch.py CONFIG_JSON``), stdlib only.
+"""Run inside the job's container as its PID 1 (``python -I -S docker_launch.py CONFIG_JSON``),
+stdlib only.
 
 Connects to the supervisor's Unix socket in the job folder (``socket``), takes the descriptors
-it sends (SCM_RIGHTS) and puts each at the number the request gave it (``fds``: the channel,
-the log as stdout and stderr), waits for the supervisor's go, sets the rlimits of the process
-sandbox, installs the seccomp deny-list (``runner/sandbox/seccomp.py``'s program, as hex) and
-executes ``argv``: the judged process replaces this one, with the container's init as parent.
+it sends (SCM_RIGHTS) and waits for the supervisor's go. Then it forks: the child puts each
+descriptor at the number the request gave it (``fds``: the channel, the log as stdout and
+stderr), sets the rlimits of the process sandbox, installs the seccomp deny-list
+(``runner/sandbox/seccomp.py``'s program, as hex) and executes ``argv``; this process closes its
+copies, makes itself undumpable (its ``/proc`` entries, environment included, are root's, as
+bubblewrap's init is), reaps every orphan and leaves with the command's status (128 + signal
+when it was killed), which ends the container and everything left in it.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import fcntl
 import json
 import os
 import resource
+import signal
 import socket
 import sys
 
@@ -68,30 +73,54 @@ def install_seccomp(program: bytes) -> None:
     _check(_libc.prctl(22, 2, ctypes.byref(fprog), 0, 0), "PR_SET_SECCOMP")
 
 
+def run_target(cfg: dict, received: list[int]) -> None:
+    """In the forked child: descriptors, rlimits, niceness, seccomp, then exec."""
+    os.setsid()
+    place_fds(received, cfg["fds"])
+    for res, val in cfg["rlimits"]:
+        try:
+            resource.setrlimit(res, (val, val))
+        except (ValueError, OSError):
+            pass
+    if cfg.get("nice"):
+        os.nice(cfg["nice"])
+    if cfg.get("seccomp"):
+        install_seccomp(bytes.fromhex(cfg["seccomp"]))
+    argv = cfg["argv"]
+    os.execvp(argv[0], argv)
+
+
 def main() -> int:
     cfg = json.loads(sys.argv[1])
     try:
-        if cfg.get("socket"):
-            place_fds(receive_fds(cfg["socket"], len(cfg["fds"])), cfg["fds"])
-        for res, val in cfg["rlimits"]:
-            try:
-                resource.setrlimit(res, (val, val))
-            except (ValueError, OSError):
-                pass
-        if cfg.get("nice"):
-            os.nice(cfg["nice"])
-        if cfg.get("seccomp"):
-            install_seccomp(bytes.fromhex(cfg["seccomp"]))
+        received = receive_fds(cfg["socket"], len(cfg["fds"])) if cfg.get("socket") else []
     except OSError as e:
         print(f"sandbox launch failed: {e}", file=sys.stderr)
         return 125
-    argv = cfg["argv"]
-    try:
-        os.execvp(argv[0], argv)
-    except OSError as e:
-        print(f"sandbox exec failed: {e}", file=sys.stderr)
-        return 127
-    return 127
+    pid = os.fork()
+    if pid == 0:
+        try:
+            run_target(cfg, received)
+        except OSError as e:
+            os.write(2, f"sandbox launch failed: {e}\n".encode())
+        os._exit(127)
+    for fd in received:
+        os.close(fd)
+    _libc.prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE 0
+    for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(s, lambda *_: os.kill(-pid, signal.SIGKILL))
+    status = 0
+    while True:  # reap everything; leave when the command is done
+        try:
+            got, st = os.waitpid(-1, 0)
+        except ChildProcessError:
+            break
+        if got == pid:
+            status = st
+            break
+    if os.WIFSIGNALED(status):
+        return 128 + os.WTERMSIG(status)
+    return os.WEXITSTATUS(status)
 
 
 if __name__ == "__main__":

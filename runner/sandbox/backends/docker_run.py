@@ -32,6 +32,7 @@ from ..types import SandboxError, SandboxRequest
 from .docker import container_user, docker_run_argv, launch_config
 
 DOCKER_TIMEOUT_S = 60.0
+ATTACH_WAIT_S = 120.0  # a container's start on a loaded host
 
 
 def _docker() -> str:
@@ -76,6 +77,11 @@ class ContainerCgroup(JobCgroup):
             self.available = True
             self.memory_limited = "memory" in self.dirs or "unified" in self.dirs
             self.pids_limited = "pids" in self.dirs or "unified" in self.dirs
+
+    @property
+    def accounts_cpu(self) -> bool:
+        self.attached.wait(ATTACH_WAIT_S)  # the container's first process names its cgroup
+        return super().accounts_cpu
 
     def kill_all(self) -> None:
         if self.dirs:

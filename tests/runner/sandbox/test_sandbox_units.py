@@ -24,6 +24,9 @@ from runner.sandbox import (
 )
 from runner.sandbox.backends import bwrap, choose_backend, unshare
 from runner.sandbox.backends.docker import (
+    COVER,
+    HIDDEN,
+    IMAGE_DIRS,
     LAUNCHER,
     container_spec,
     container_user,
@@ -125,6 +128,21 @@ def test_docker_launch_config_maps_the_interpreter_and_carries_the_limits(monkey
     s = container_spec(req, launch=json.dumps(cfg))
     assert s["entrypoint"] == ["/opt/venv/bin/python"] and s["command"][-1] == json.dumps(cfg)
     assert s["volumes"][str(LAUNCHER.parent)]["mode"] == "ro"
+
+
+def test_docker_covers_the_folders_above_bound_paths_but_not_the_images():
+    runner = LAUNCHER.parents[2]  # the runner package, bound as the process sandbox binds it
+    req = SandboxRequest(
+        argv=["true"], workdir=Path("/tmp/kj-job-1"), ro_binds=[runner, Path("/usr/lib")]
+    )
+    s = container_spec(req, launch="{}")
+    assert str(LAUNCHER.parent) not in s["volumes"]  # inside the runner's bind already
+    assert s["command"][-2:] == [str(LAUNCHER), "{}"]  # still started through the launcher
+    covered = set(s["tmpfs"]) - {"/tmp", *HIDDEN}
+    if "/" + runner.parts[1] not in IMAGE_DIRS:  # a checkout's folders: crossed, never listed
+        assert covered == {str(p) for p in runner.parents if p != Path("/")}
+        assert all(s["tmpfs"][p] == COVER for p in covered) and "mode=0711" in COVER
+    assert not covered & {"/usr", "/opt", "/tmp/kj-job-1", str(runner)}
 
 
 def test_docker_spec_cpu_job_has_no_gpu(monkeypatch):
