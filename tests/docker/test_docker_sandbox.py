@@ -1,10 +1,12 @@
 """The docker sandbox backend on this machine's engine, one property at a time: a container
 per process from the worker-cpu image, the supervisor's descriptors handed in, no network, a
-read-only root with the image's project hidden, a private /tmp, the wall clock, the memory cap,
+read-only root with the image's project hidden, the job folder as the only writable place,
+exactly the scrubbed environment, the wall clock, the memory cap,
 the container's cgroup read from outside, and no container left behind."""
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import time
@@ -28,26 +30,28 @@ def _run(tmp_path: Path, code: str, **limits) -> object:
     )
 
 
-def test_container_sees_the_job_folder_a_private_tmp_and_nothing_of_the_project(tmp_path):
+def test_container_sees_the_job_folder_and_nothing_of_the_project_or_the_image_env(tmp_path):
     code = (
         "import os, pathlib\n"
         "pathlib.Path('out.txt').write_text('from the job')\n"
-        "open('/tmp/scratch', 'w').write('x')\n"
         "print(os.getuid(), sorted(os.listdir('/app')), open('/etc/passwd').read().split(':')[0])\n"
-        "for p in ('/etc/kj', '/usr/kj'):\n"
+        "for p in ('/etc/kj', '/usr/kj', '/tmp/kj'):\n"
         "    try:\n"
         "        open(p, 'w')\n"
         "    except OSError as e:\n"
         "        print(p, e.errno)\n"
+        "import json; print(json.dumps(dict(os.environ)))\n"
     )
     out = _run(tmp_path, code)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.decode().splitlines()
     assert lines[0].split()[1:] == ["[]", "sandbox"]  # /app empty, the synthetic passwd
     assert int(lines[0].split()[0]) != 0
-    assert lines[1:] == ["/etc/kj 30", "/usr/kj 30"]  # EROFS: a read-only root
+    assert lines[1:4] == ["/etc/kj 30", "/usr/kj 30", "/tmp/kj 30"]  # EROFS: a read-only root
     assert (tmp_path / "out.txt").read_text() == "from the job"
-    assert not Path("/tmp/scratch").exists() or Path("/tmp/scratch").read_text() != "x"
+    env = json.loads(lines[4])
+    assert env["HOME"] == env["TMPDIR"] == str(tmp_path)
+    assert not {"DJANGO_SETTINGS_MODULE", "KJ_VAR_DIR", "KERNELJUDGE_CACHE"} & set(env)
     assert out.backend == "docker" and not job_containers()
 
 

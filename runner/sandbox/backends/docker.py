@@ -12,10 +12,10 @@ image, the GPU and the runtime:
 * ``KERNELJUDGE_DOCKER_RUNTIME`` (e.g. ``runsc`` for gVisor; default: Docker's own)
 * ``KERNELJUDGE_GPU_INDEX`` or the first entry of ``CUDA_VISIBLE_DEVICES`` (the worker's GPU)
 
-The container: no network, a read-only root, the project's folders of the image hidden under
-empty tmpfs (``HIDDEN``), a private writable ``/tmp``, the job folder bound read-write at its
-own path (the supervisor outside writes the sources and reads the results there, as with the
-process sandbox), the request's read-only folders (the runner package, the bytecode cache)
+The container: no network, a read-only root (``/tmp`` included), the project's folders of the
+image hidden under empty tmpfs (``HIDDEN``), the job folder bound read-write at its own path:
+the job's private writable place, its HOME and TMPDIR (the supervisor outside writes the
+sources and reads the results there, as with the process sandbox), the request's read-only folders (the runner package, the bytecode cache)
 bound at their own paths, a synthetic ``/etc/passwd`` and ``/etc/group``, memory (no swap),
 pids and the supervisor's CPU set as limits, every capability dropped, no-new-privileges,
 private IPC. Inside, ``docker_launch.py`` is PID 1: it receives the request's descriptors from
@@ -46,7 +46,6 @@ LAUNCHER = Path(__file__).resolve().with_name("docker_launch.py")
 # The image's own project files (the site, the catalog's references): a job sees none of them,
 # only the runner package bound from the supervisor.
 HIDDEN = ("/app", "/var/lib/kerneljudge")
-TMP_BYTES = 64 << 20
 # Folders of the image itself: never covered. Any other folder above a bound path (the
 # project's, /work or /home on the supervisor's host) is an empty tmpfs that the job may cross
 # but not list, as in the process sandbox.
@@ -88,9 +87,14 @@ def synthetic_etc() -> Path:
 
 
 def launch_config(
-    req: SandboxRequest, rlimits: list[tuple[int, int]], socket_path: str | None, fds: list[int]
+    req: SandboxRequest,
+    rlimits: list[tuple[int, int]],
+    socket_path: str | None,
+    fds: list[int],
+    env: dict[str, str] | None = None,
 ) -> str:
-    """What ``docker_launch.py`` does inside, as its one JSON argument."""
+    """What ``docker_launch.py`` does inside, as its one JSON argument: the command runs with
+    exactly ``env`` (the scrubbed environment), none of the image's own variables."""
     argv = req.command()
     if req.python and not req.wrap and argv and argv[0] == interpreter():
         argv = [image_python(), *argv[1:]]
@@ -100,6 +104,7 @@ def launch_config(
     return json.dumps(
         {
             "argv": argv,
+            "env": dict(env if env is not None else scrub_env(req.env, req.workdir)),
             "rlimits": [list(r) for r in rlimits],
             "seccomp": program,
             "socket": socket_path,
@@ -163,7 +168,6 @@ def container_spec(
     else:
         command = req.command()
     tmpfs = {h: COVER for h in HIDDEN}
-    tmpfs["/tmp"] = f"rw,nosuid,nodev,size={TMP_BYTES},mode=1777"
     for parent in _covered_parents([v["bind"] for v in volumes.values()]):
         tmpfs.setdefault(parent, COVER)
     spec = {
@@ -217,10 +221,15 @@ def container_spec(
 
 
 def docker_run_argv(
-    req: SandboxRequest, env: dict[str, str] | None = None, *, stdin: bool = True, **kw
+    req: SandboxRequest,
+    env: dict[str, str] | None = None,
+    *,
+    stdin: bool = True,
+    launch: str | None = None,
+    **kw,
 ) -> list[str]:
     """The same container as a ``docker run`` command line (``stdin``: keep it attached)."""
-    s = container_spec(req, env, **kw)
+    s = container_spec(req, env, launch=launch, **kw)
     a = ["docker", "run", "--rm=false", "--entrypoint", s["entrypoint"][0]]
     if stdin:
         a.append("-i")
@@ -263,6 +272,7 @@ def docker_run_argv(
         a += ["--runtime", s["runtime"]]
     for dr in s.get("device_requests", []):
         a += ["--gpus", f"device={','.join(dr['DeviceIDs'])}"]
-    for k, v in s["environment"].items():
-        a += ["--env", f"{k}={v}"]
+    if launch is None:  # else the launcher sets exactly the environment it was given
+        for k, v in s["environment"].items():
+            a += ["--env", f"{k}={v}"]
     return a + [s["image"], *s["command"]]

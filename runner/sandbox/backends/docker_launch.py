@@ -5,7 +5,8 @@ Connects to the supervisor's Unix socket in the job folder (``socket``), takes t
 it sends (SCM_RIGHTS) and waits for the supervisor's go. Then it forks: the child puts each
 descriptor at the number the request gave it (``fds``: the channel, the log as stdout and
 stderr), sets the rlimits of the process sandbox, installs the seccomp deny-list
-(``runner/sandbox/seccomp.py``'s program, as hex) and executes ``argv``; this process closes its
+(``runner/sandbox/seccomp.py``'s program, as hex) and executes ``argv`` with exactly ``env``
+(none of the image's variables); this process closes its
 copies, makes itself undumpable (its ``/proc`` entries, environment included, are root's, as
 bubblewrap's init is), reaps every orphan and leaves with the command's status (128 + signal
 when it was killed), which ends the container and everything left in it.
@@ -87,7 +88,7 @@ def run_target(cfg: dict, received: list[int]) -> None:
     if cfg.get("seccomp"):
         install_seccomp(bytes.fromhex(cfg["seccomp"]))
     argv = cfg["argv"]
-    os.execvp(argv[0], argv)
+    os.execvpe(argv[0], argv, cfg["env"])
 
 
 def main() -> int:

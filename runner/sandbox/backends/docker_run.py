@@ -206,7 +206,7 @@ def spawn_container(
             env,
             stdin=req.stdin == subprocess.PIPE,
             name=name,
-            launch=launch_config(req, rlimits, path, targets),
+            launch=launch_config(req, rlimits, path, targets, env),
         )
         argv[0] = _docker()
         proc.start(argv, stdin=req.stdin, stdout=cli_out, stderr=cli_err, cwd="/")

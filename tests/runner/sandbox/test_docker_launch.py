@@ -19,6 +19,7 @@ from runner.sandbox.backends.docker_launch import place_fds
 CHILD = """
 import os, resource, socket
 os.write(1, b"stdout is the pipe\\n")
+print(sorted(k for k in os.environ if k.startswith("KJ_")), flush=True)
 s = socket.socket(fileno=9)
 s.sendall(b"channel %d" % resource.getrlimit(resource.RLIMIT_NOFILE)[0])
 try:
@@ -39,6 +40,7 @@ def test_launcher_takes_descriptors_limits_and_seccomp(tmp_path):
     program = seccomp.build_filter().hex() if seccomp.supported()[0] else None
     cfg = {
         "argv": [sys.executable, "-c", CHILD],
+        "env": {"PATH": os.environ["PATH"], "KJ_ONLY": "1"},
         "rlimits": [[resource.RLIMIT_NOFILE, 100]],
         "seccomp": program,
         "socket": path,
@@ -61,7 +63,7 @@ def test_launcher_takes_descriptors_limits_and_seccomp(tmp_path):
     assert parent.recv(100) == b"channel 100"
     with os.fdopen(out_r, "rb") as f:
         text = f.read().decode()
-    assert text.startswith("stdout is the pipe")
+    assert text.startswith("stdout is the pipe\n['KJ_ONLY']")  # exactly the given environment
     if program:
         assert "inet 97" in text  # EAFNOSUPPORT: the deny-list, as in bwrap
     listener.close()
@@ -75,6 +77,7 @@ def test_launcher_without_go_does_not_run_the_command(tmp_path):
     marker = tmp_path / "ran"
     cfg = {
         "argv": [sys.executable, "-c", f"open({str(marker)!r}, 'w')"],
+        "env": {},
         "rlimits": [],
         "seccomp": None,
         "socket": path,

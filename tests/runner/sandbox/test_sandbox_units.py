@@ -89,7 +89,7 @@ def test_docker_spec_fields():
     assert s["entrypoint"] + s["command"] == ["python", "-m", "runner", "job", "-"]
     assert s["network_mode"] == "none" and s["read_only"] is True
     assert s["volumes"]["/job"] == {"bind": "/job", "mode": "rw"}  # the supervisor's folder
-    assert "size=" in s["tmpfs"]["/tmp"] and "/app" in s["tmpfs"]  # private tmp, no project
+    assert "/app" in s["tmpfs"] and "/tmp" not in s["tmpfs"]  # no project; /tmp read-only
     assert s["volumes"][str(synthetic_etc() / "passwd")] == {"bind": "/etc/passwd", "mode": "ro"}
     assert s["pids_limit"] == 64 and s["mem_limit"] == 8 << 30 and s["memswap_limit"] == 8 << 30
     assert s["cpuset_cpus"]
@@ -120,13 +120,14 @@ def test_docker_spec_fields():
 def test_docker_launch_config_maps_the_interpreter_and_carries_the_limits(monkeypatch):
     monkeypatch.setenv("KERNELJUDGE_RUNNER_PYTHON", "/opt/venv/bin/python")
     req = SandboxRequest(argv=[interpreter(), "-c", "pass"], workdir=Path("/job"))
-    cfg = json.loads(launch_config(req, [(7, 64)], "/job/.s", [5, 1, 2]))
-    assert cfg["argv"] == ["/opt/venv/bin/python", "-c", "pass"]
+    cfg = json.loads(launch_config(req, [(7, 64)], "/job/.s", [5, 1, 2], {"PATH": "/bin"}))
+    assert cfg["argv"] == ["/opt/venv/bin/python", "-c", "pass"] and cfg["env"] == {"PATH": "/bin"}
     assert cfg["rlimits"] == [[7, 64]] and cfg["fds"] == [5, 1, 2] and cfg["socket"] == "/job/.s"
     if seccomp.supported()[0]:
         assert bytes.fromhex(cfg["seccomp"]) == seccomp.build_filter()
     s = container_spec(req, launch=json.dumps(cfg))
     assert s["entrypoint"] == ["/opt/venv/bin/python"] and s["command"][-1] == json.dumps(cfg)
+    assert "--env" not in docker_run_argv(req, launch=json.dumps(cfg))  # only the launcher's
     assert s["volumes"][str(LAUNCHER.parent)]["mode"] == "ro"
 
 
@@ -138,7 +139,7 @@ def test_docker_covers_the_folders_above_bound_paths_but_not_the_images():
     s = container_spec(req, launch="{}")
     assert str(LAUNCHER.parent) not in s["volumes"]  # inside the runner's bind already
     assert s["command"][-2:] == [str(LAUNCHER), "{}"]  # still started through the launcher
-    covered = set(s["tmpfs"]) - {"/tmp", *HIDDEN}
+    covered = set(s["tmpfs"]) - set(HIDDEN)
     if "/" + runner.parts[1] not in IMAGE_DIRS:  # a checkout's folders: crossed, never listed
         assert covered == {str(p) for p in runner.parents if p != Path("/")}
         assert all(s["tmpfs"][p] == COVER for p in covered) and "mode=0711" in COVER
