@@ -1,5 +1,5 @@
-"""Pure unit tests: the BPF program, backend choice, the Docker spec (no engine here: the
-spec is checked field by field, never run), protections report and safe_read."""
+"""Pure unit tests: the BPF program, backend choice, the Docker spec (field by field, no
+engine needed; tests/docker runs it on one), protections report and safe_read."""
 
 from __future__ import annotations
 
