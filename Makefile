@@ -60,7 +60,8 @@ test-gpu: dev-deps
 test-gpu-hostile: dev-deps
 	$(PY) bench/trust/hostile_gpu.py
 
-# The Docker deployment on this machine's engine: build the images, start the compose stack,
-# judge through it, break it, tear it down (scripts/docker-e2e.sh, tests/docker). Root only.
+# The Docker deployment on this machine's engine: build the images, judge the CPU hostile corpus
+# through the docker sandbox beside bwrap, start the compose stack, judge through it, break it,
+# tear it down (scripts/docker-e2e.sh, tests/docker). Root only.
 docker-e2e: dev-deps
 	PY=$(PY) scripts/docker-e2e.sh $(PYTEST_ARGS)

@@ -48,4 +48,4 @@ tar -C "$root" -c . | docker import \
   --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
   --change 'CMD ["bash"]' \
   - "$tag"
-echo "docker-base: made $tag"
+echo "docker-base: made $tag in ${SECONDS} s"

@@ -60,5 +60,9 @@ if [[ "$gpu" == 1 ]]; then
   services+=(worker-gpu-0)
 fi
 start=$SECONDS
-"${compose[@]}" build "${build_args[@]}" "${services[@]}"
+for service in "${services[@]}"; do
+  one=$SECONDS
+  "${compose[@]}" build "${build_args[@]}" "$service"
+  log "built $service in $((SECONDS - one)) s"
+done
 log "built ${services[*]} in $((SECONDS - start)) s"

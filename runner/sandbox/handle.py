@@ -55,8 +55,8 @@ class SandboxProcess:
         rc = self._popen.returncode
         if rc is None:
             return None
-        if self.backend in ("bwrap", "unshare") and rc > 128:
-            return -(rc - 128)  # the reaper reports a killed child as 128 + signal
+        if self.backend in ("bwrap", "unshare", "docker") and rc > 128:
+            return -(rc - 128)  # the reaper (or the container's init): 128 + signal
         return rc
 
     def poll(self) -> int | None:
@@ -104,7 +104,8 @@ class SandboxProcess:
             self._timer = threading.Timer(w, self._on_wall)
             self._timer.daemon = True
             self._timer.start()
-        if self.req.limits.memory_bytes and self._popen is not None:
+        # (a container's processes are not below ``docker run``: docker_run.py watches them)
+        if self.req.limits.memory_bytes and self._popen is not None and self.backend != "docker":
             self._memwatch = MemoryWatch(self._popen.pid, self.req.limits.memory_bytes, self.kill)
             self._memwatch.start()
 

@@ -32,7 +32,7 @@ def _cached(gpu: bool, setting: str) -> dict[str, dict]:
         bdetail = "unshare(1) + runner/sandbox/backends/unshare_launch.py (bwrap not available: "
         bdetail += bwrap_works()[1] + ")"
     elif backend == "docker":
-        bdetail = "Docker container per job (spec built here; the engine enforces it)"
+        bdetail = "a Docker container per sandboxed process (the engine enforces its limits)"
     elif backend == "none":
         bdetail = f"NONE: {ENV_SETTING}=none - untrusted code runs unsandboxed (dev only)"
     else:
@@ -52,7 +52,10 @@ def _cached(gpu: bool, setting: str) -> dict[str, dict]:
     out["ipc_uts_namespaces"] = _p(ns, "own ipc and uts namespaces" if ns else "shared")
     out["mount_namespace"] = _p(
         ns,
-        "read-only root; only the job dir is writable; no /root, no "
+        "read-only image root, the image's project hidden; the job dir and a private /tmp "
+        "writable; no project files except the runner's ro binds"
+        if docker
+        else "read-only root; only the job dir is writable; no /root, no "
         "host /tmp, no project files except the runner's ro binds"
         if ns
         else "sees the whole host filesystem",
@@ -66,10 +69,11 @@ def _cached(gpu: bool, setting: str) -> dict[str, dict]:
     )
     ok, d = seccomp.supported()
     out["seccomp"] = _p(
-        ok and boxed, d if boxed else ("Docker's default profile" if docker else "not applied")
+        ok and (boxed or docker),
+        d if boxed else (f"{d}, on top of Docker's default profile" if docker else "not applied"),
     )
-    if docker:
-        out["seccomp"]["active"] = True
+    if docker and not ok:
+        out["seccomp"] = _p(True, "Docker's default profile only: " + d)
     out["no_new_privs"] = _p(
         boxed or docker,
         "PR_SET_NO_NEW_PRIVS before exec"
@@ -87,8 +91,8 @@ def _cached(gpu: bool, setting: str) -> dict[str, dict]:
         "memory is capped by the cgroup instead",
     )
     if docker:
-        out["cgroup_memory"] = _p(True, "container memory and pids limits")
-        out["cgroup_pids"] = _p(True, "container pids limit")
+        out["cgroup_memory"] = _p(True, "the container's memory limit (no swap), read from outside")
+        out["cgroup_pids"] = _p(True, "the container's pids limit")
     else:
         cok, cd = _cgroup_probe()
         out["cgroup_memory"] = _p(cok, cd)
@@ -134,7 +138,7 @@ def _cached(gpu: bool, setting: str) -> dict[str, dict]:
                 if engine
                 else "no Docker engine on this host (CLI "
                 + ("present" if shutil.which("docker") else "absent")
-                + "): the container spec is unit-tested only"
+                + ")"
             )
         ),
     )

@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 
 from . import backends
-from .backends.docker import spawn_container
+from .backends.docker_run import spawn_container
 from .cgroups import JobCgroup
 from .env import SANDBOX_GID, SANDBOX_UID, scrub_env
 from .handle import SandboxProcess
@@ -54,9 +54,9 @@ def spawn(req: SandboxRequest) -> SandboxProcess:
     backend = backends.choose_backend(req.backend)
     req.workdir = Path(req.workdir).resolve()
     env = scrub_env(req.env, req.workdir)
-    if backend == "docker":
-        return spawn_container(req, env)
     _prepare_workdir(req.workdir)
+    if backend == "docker":
+        return spawn_container(req, env, _rlimits(req.limits, req.gpu, req.python))
     cmd = backends.command(backend, req, env)
     to_close: list[int] = list(cmd.keep_fds)
     try:

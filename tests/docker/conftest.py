@@ -4,6 +4,7 @@ tests (marker `docker`); `make test` leaves them out."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import time
@@ -28,6 +29,41 @@ def engine_or_fail() -> None:
     out = subprocess.run(["docker", "info"], capture_output=True, text=True, timeout=60)
     if out.returncode != 0:
         pytest.fail(f"no Docker engine answers: start dockerd ({out.stderr.strip()[:200]})")
+
+
+# The docker sandbox backend's per-job image and its interpreter (docker/worker-cpu.Dockerfile)
+WORKER_IMAGE = (
+    f"{os.environ.get('KJ_REGISTRY', 'kerneljudge')}/worker-cpu:"
+    f"{os.environ.get('KJ_VERSION', 'local')}"
+)
+WORKER_PYTHON = "/opt/venv/bin/python"
+
+
+def worker_image_or_fail() -> None:
+    engine_or_fail()
+    got = subprocess.run(["docker", "image", "inspect", WORKER_IMAGE], capture_output=True)
+    if got.returncode != 0:
+        pytest.fail(f"no image {WORKER_IMAGE}: scripts/docker-build.sh builds it")
+
+
+def job_containers() -> list[str]:
+    """The docker sandbox's job containers on the engine, stopped ones included."""
+    out = subprocess.run(
+        ["docker", "ps", "-aq", "--filter", "label=kerneljudge.role=job"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return out.stdout.split()
+
+
+@pytest.fixture
+def docker_sandbox(monkeypatch):
+    """KERNELJUDGE_SANDBOX=docker with the worker-cpu image, for this test."""
+    worker_image_or_fail()
+    monkeypatch.setenv("KERNELJUDGE_SANDBOX", "docker")
+    monkeypatch.setenv("KERNELJUDGE_RUNNER_IMAGE", WORKER_IMAGE)
+    monkeypatch.setenv("KERNELJUDGE_RUNNER_PYTHON", WORKER_PYTHON)
 
 
 @pytest.fixture(scope="session")

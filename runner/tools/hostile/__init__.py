@@ -27,7 +27,7 @@ Each case folder holds ``case.toml``::
 """
 
 from .cases import ALL_CHECKS, CASES_DIR, Case, load_cases, load_cases_with_cpu_runs
-from .corpus import judge_case, main, run_corpus
+from .corpus import failures, judge_case, main, run_corpus
 from .guard import HostGuard
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "CASES_DIR",
     "Case",
     "HostGuard",
+    "failures",
     "judge_case",
     "load_cases",
     "load_cases_with_cpu_runs",

@@ -62,6 +62,20 @@ def judge_case(case: Case, guard: HostGuard) -> dict:
     }
 
 
+def failures(case: Case, r: dict) -> list[str]:
+    """Why a case's result (``judge_case``) is not contained: failed host checks, a verdict
+    the case does not expect, an acceptance without the case's flags. Empty: contained."""
+    out = []
+    bad = {k: v["detail"] for k, v in r["checks"].items() if v["ok"] is False}
+    if bad:
+        out.append(f"host checks failed: {bad}")
+    if r["actual"] not in case.expected:
+        out.append(f"verdict {r['actual']!r} not in {case.expected}: {r['message']}")
+    elif not r["caught"]:
+        out.append(f"accepted without any of {case.accepted_with_flags}: {r['flags']}")
+    return out
+
+
 def honest_acceptance(case: Case, flags: list[str], score: float | None) -> bool:
     """Whether an accepted forgery was judged honestly: it carries one of the case's flags
     (its time came from the supervisor's clock, say), or its score is at least the real work's

@@ -1,5 +1,5 @@
-"""Pure unit tests: the BPF program, backend choice, the Docker spec (no engine here: the
-spec is checked field by field, never run), protections report and safe_read."""
+"""Pure unit tests: the BPF program, backend choice, the Docker spec (field by field, no
+engine needed; tests/docker runs it on one), protections report and safe_read."""
 
 from __future__ import annotations
 
@@ -23,7 +23,17 @@ from runner.sandbox import (
     seccomp,
 )
 from runner.sandbox.backends import bwrap, choose_backend, unshare
-from runner.sandbox.backends.docker import container_spec, docker_run_argv
+from runner.sandbox.backends.docker import (
+    COVER,
+    HIDDEN,
+    IMAGE_DIRS,
+    LAUNCHER,
+    container_spec,
+    container_user,
+    docker_run_argv,
+    launch_config,
+    synthetic_etc,
+)
 from runner.sandbox.env import scrub_env
 from runner.sandbox.handle import safe_read
 from runner.sandbox.mounts import interpreter, mount_plan, python_paths
@@ -75,17 +85,19 @@ def _req(gpu=False, **kw):
 
 def test_docker_spec_fields():
     s = container_spec(_req(gpu=True), image="kj-runner:1", gpu_index=3, runtime="runsc")
-    assert s["image"] == "kj-runner:1" and s["command"] == ["python", "-m", "runner", "job", "-"]
+    assert s["image"] == "kj-runner:1"
+    assert s["entrypoint"] + s["command"] == ["python", "-m", "runner", "job", "-"]
     assert s["network_mode"] == "none" and s["read_only"] is True
-    assert "/job" in s["tmpfs"] and "size=" in s["tmpfs"]["/job"]
+    assert s["volumes"]["/job"] == {"bind": "/job", "mode": "rw"}  # the supervisor's folder
+    assert "/app" in s["tmpfs"] and "/tmp" not in s["tmpfs"]  # no project; /tmp read-only
+    assert s["volumes"][str(synthetic_etc() / "passwd")] == {"bind": "/etc/passwd", "mode": "ro"}
     assert s["pids_limit"] == 64 and s["mem_limit"] == 8 << 30 and s["memswap_limit"] == 8 << 30
-    assert s["nano_cpus"] > 0
+    assert s["cpuset_cpus"]
     assert s["cap_drop"] == ["ALL"] and s["security_opt"] == ["no-new-privileges:true"]
-    assert s["user"] == "65534:65534" and s["runtime"] == "runsc"
+    assert s["user"] == "{}:{}".format(*container_user()) and s["runtime"] == "runsc"
     assert s["device_requests"] == [
         {"Driver": "", "Count": 0, "DeviceIDs": ["3"], "Capabilities": [["gpu"]], "Options": {}}
     ]
-    assert {u["Name"] for u in s["ulimits"]} >= {"core", "fsize", "nofile", "nproc", "cpu"}
     assert "SECRET_KEY" not in s["environment"] and s["environment"]["HOME"] == "/job"
     a = docker_run_argv(_req(gpu=True), gpu_index=3, runtime="runsc")
     for flag in (
@@ -97,10 +109,41 @@ def test_docker_spec_fields():
         "--gpus",
         "--runtime",
         "--tmpfs",
+        "--volume",
         "--security-opt",
+        "--entrypoint",
     ):
         assert flag in a
     assert a[a.index("--gpus") + 1] == "device=3" and a[a.index("--network") + 1] == "none"
+
+
+def test_docker_launch_config_maps_the_interpreter_and_carries_the_limits(monkeypatch):
+    monkeypatch.setenv("KERNELJUDGE_RUNNER_PYTHON", "/opt/venv/bin/python")
+    req = SandboxRequest(argv=[interpreter(), "-c", "pass"], workdir=Path("/job"))
+    cfg = json.loads(launch_config(req, [(7, 64)], "/job/.s", [5, 1, 2], {"PATH": "/bin"}))
+    assert cfg["argv"] == ["/opt/venv/bin/python", "-c", "pass"] and cfg["env"] == {"PATH": "/bin"}
+    assert cfg["rlimits"] == [[7, 64]] and cfg["fds"] == [5, 1, 2] and cfg["socket"] == "/job/.s"
+    if seccomp.supported()[0]:
+        assert bytes.fromhex(cfg["seccomp"]) == seccomp.build_filter()
+    s = container_spec(req, launch=json.dumps(cfg))
+    assert s["entrypoint"] == ["/opt/venv/bin/python"] and s["command"][-1] == json.dumps(cfg)
+    assert "--env" not in docker_run_argv(req, launch=json.dumps(cfg))  # only the launcher's
+    assert s["volumes"][str(LAUNCHER.parent)]["mode"] == "ro"
+
+
+def test_docker_covers_the_folders_above_bound_paths_but_not_the_images():
+    runner = LAUNCHER.parents[2]  # the runner package, bound as the process sandbox binds it
+    req = SandboxRequest(
+        argv=["true"], workdir=Path("/tmp/kj-job-1"), ro_binds=[runner, Path("/usr/lib")]
+    )
+    s = container_spec(req, launch="{}")
+    assert str(LAUNCHER.parent) not in s["volumes"]  # inside the runner's bind already
+    assert s["command"][-2:] == [str(LAUNCHER), "{}"]  # still started through the launcher
+    covered = set(s["tmpfs"]) - set(HIDDEN)
+    if "/" + runner.parts[1] not in IMAGE_DIRS:  # a checkout's folders: crossed, never listed
+        assert covered == {str(p) for p in runner.parents if p != Path("/")}
+        assert all(s["tmpfs"][p] == COVER for p in covered) and "mode=0711" in COVER
+    assert not covered & {"/usr", "/opt", "/tmp/kj-job-1", str(runner)}
 
 
 def test_docker_spec_cpu_job_has_no_gpu(monkeypatch):
@@ -210,8 +253,10 @@ def test_wrap_goes_in_front_of_argv_in_every_backend(monkeypatch, tmp_path):
     monkeypatch.setattr(unshare, "unshare_works", lambda: (True, "/usr/bin/unshare"))
     cfg = json.loads(unshare.unshare_argv(req, plan, env)[-1])
     assert cfg["argv"][0].endswith("/env") and cfg["argv"][1:] == WRAPPED[1:]
-    assert container_spec(req)["command"] == WRAPPED
-    assert docker_run_argv(req)[-5:] == WRAPPED
+    spec = container_spec(req)
+    assert spec["entrypoint"] + spec["command"] == WRAPPED
+    a = docker_run_argv(req)
+    assert [a[a.index("--entrypoint") + 1], *a[-4:]] == WRAPPED
     with pytest.warns(UserWarning, match="UNSANDBOXED"):
         assert backends.command("none", req, env).argv == WRAPPED
 
