@@ -70,7 +70,7 @@ def docker_sandbox(monkeypatch):
 def stack():
     engine_or_fail()
     stack = Stack(project="kje2e", worker_host="kj-e2e-a",
-                  extra_env={"KJ_RUNNING_STALE_S": "180", "KJ_QUEUED_STALE_S": "60"})  # fmt: skip
+                  extra_env={"KJ_RUNNING_STALE_S": "90", "KJ_QUEUED_STALE_S": "60"})  # fmt: skip
     stack.down()  # what an interrupted run left
     started = time.monotonic()
     try:
