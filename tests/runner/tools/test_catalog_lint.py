@@ -19,14 +19,7 @@ from tests.runner.helpers import CATALOG
 
 # What the lint finds and is not fixed yet (docs/judging.md, "The catalog lint"): each is a
 # strict xfail, so the day it is fixed the test says so and the entry must go.
-OPEN = {
-    "mean-squared-error": "TF32, fp16 and bf16 products (of the differences) pass: rounding "
-    "the differences is unbiased and averages out over N terms of one sign (relative error "
-    "about 4e-4 / sqrt(N_eff), N_eff = (sum d^2)^2 / sum d^4), below the fp32 error of an "
-    "honest sum with one atomic add per block of 256 terms (about u sqrt(N / 256) / 3 of the "
-    "sum, 9e-6 at 50 million terms) unless a few dozen of the terms make the sum, where that "
-    "honest error grows past the tolerance too",
-}
+OPEN: dict[str, str] = {}
 PACKAGES = package_dirs(CATALOG)
 CASES = [
     pytest.param(p, marks=pytest.mark.xfail(reason=OPEN[p.name], strict=True))
