@@ -42,7 +42,8 @@ Read files the child wrote with ``safe_read(workdir, name)`` (no symlink tricks)
 
 Layout: ``types`` (request, limits, outcome), ``env`` (the sandbox uid, the scrubbed
 environment), ``mounts`` (what is visible inside), ``backends/`` (``bwrap``, ``unshare`` with
-its in-namespace ``unshare_launch.py``, ``docker``, ``none``, and the choice between them),
+its in-namespace ``unshare_launch.py``, ``docker`` with ``docker_launch.py``, ``none``, what the two
+launchers share in ``launch_common.py``, and the choice between them),
 ``start`` (``spawn``/``run``: cgroup, rlimits, wall clock), ``handle`` (the process handle,
 ``safe_read``), ``cgroups``, ``seccomp``, ``protections`` (what this host enforces), and
 ``process``, the runner's entry point (a plain process group where this package is absent).

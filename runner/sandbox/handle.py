@@ -217,3 +217,16 @@ def safe_read(workdir: Path, name: str, max_bytes: int = 1 << 20) -> bytes:
             os.close(fd)
     finally:
         os.close(dfd)
+
+
+def output_streams(req: SandboxRequest) -> tuple[object, object, int | None]:
+    """The child's stdout and stderr: the request's own, or where it asks for none, the job log
+    ``req.log_path`` (appended, no symlink followed), whose descriptor is returned third for the
+    caller to close once the child has started (None without a log)."""
+    out, err = req.stdout, req.stderr
+    if req.log_path is None:
+        return out, err, None
+    log_fd = os.open(req.log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o644)
+    out = log_fd if out in (None, subprocess.DEVNULL) else out
+    err = log_fd if err in (None, subprocess.DEVNULL) else err
+    return out, err, log_fd

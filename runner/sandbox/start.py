@@ -13,7 +13,7 @@ from . import backends
 from .backends.docker_run import spawn_container
 from .cgroups import JobCgroup
 from .env import SANDBOX_GID, SANDBOX_UID, scrub_env
-from .handle import SandboxProcess
+from .handle import SandboxProcess, output_streams
 from .types import SandboxLimits, SandboxOutcome, SandboxRequest
 
 AS_HEADROOM_PY = 16 << 30
@@ -85,15 +85,10 @@ def spawn(req: SandboxRequest) -> SandboxProcess:
             os.nice(nice)
 
     proc = SandboxProcess(req, backend, cgroup=cg)
-    out, err = req.stdout, req.stderr
     try:
-        if req.log_path is not None:
-            log_fd = os.open(
-                req.log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o644
-            )
+        out, err, log_fd = output_streams(req)
+        if log_fd is not None:
             to_close.append(log_fd)
-            out = log_fd if out in (None, subprocess.DEVNULL) else out
-            err = log_fd if err in (None, subprocess.DEVNULL) else err
         proc.start(
             cmd.argv,
             stdin=req.stdin,

@@ -140,25 +140,20 @@ def _gpu_cycles(
     for n, (inputs, plan) in enumerate(zip(stages, plans, strict=True)):
         start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
         result = None
-        if call is None:
-            start.record()
-            bufs.write(inputs)
-            if flush is not None:
-                flush.fill_((first + n) & 0xFF)
-            snap = bufs.snapshot(plan)
-            end.record()
-        else:
+        if call is not None:
             bufs.handovers += 1
             h = bufs.handovers
             sig.wait(stream, signals.READY, h)
-            start.record()
-            bufs.write(inputs)
-            if flush is not None:
-                flush.fill_((first + n) & 0xFF)
+        start.record()
+        bufs.write(inputs)
+        if flush is not None:
+            flush.fill_((first + n) & 0xFF)
+        if call is not None:
             sig.write(stream, signals.GO, h)
             sig.wait(stream, signals.DONE, h)
-            snap = bufs.snapshot(plan)
-            end.record()
+        snap = bufs.snapshot(plan)
+        end.record()
+        if call is not None:
             try:
                 result = call({"signal": h})
             except Verdict as exc:  # where the hand-over stood when the call failed

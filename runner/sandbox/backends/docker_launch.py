@@ -20,17 +20,16 @@ import fcntl
 import json
 import os
 import resource
-import signal
 import socket
 import sys
 
+if __package__:
+    from . import launch_common
+else:  # run as a script (python -I -S): the sibling file beside this one, stdlib only
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import launch_common
+
 _libc = ctypes.CDLL(None, use_errno=True)
-
-
-def _check(rc: int, what: str) -> None:
-    if rc != 0:
-        e = ctypes.get_errno()
-        raise OSError(e, f"{what}: {os.strerror(e)}")
 
 
 def receive_fds(path: str, count: int) -> list[int]:
@@ -64,16 +63,6 @@ def place_fds(received: list[int], targets: list[int]) -> None:
         os.close(fd)
 
 
-def install_seccomp(program: bytes) -> None:
-    class SockFprog(ctypes.Structure):
-        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
-
-    _check(_libc.prctl(38, 1, 0, 0, 0), "PR_SET_NO_NEW_PRIVS")
-    buf = ctypes.create_string_buffer(program, len(program))
-    fprog = SockFprog(len(program) // 8, ctypes.cast(buf, ctypes.c_void_p))
-    _check(_libc.prctl(22, 2, ctypes.byref(fprog), 0, 0), "PR_SET_SECCOMP")
-
-
 def run_target(cfg: dict, received: list[int]) -> None:
     """In the forked child: descriptors, rlimits, niceness, seccomp, then exec."""
     os.setsid()
@@ -86,7 +75,7 @@ def run_target(cfg: dict, received: list[int]) -> None:
     if cfg.get("nice"):
         os.nice(cfg["nice"])
     if cfg.get("seccomp"):
-        install_seccomp(bytes.fromhex(cfg["seccomp"]))
+        launch_common.install_seccomp(bytes.fromhex(cfg["seccomp"]))
     argv = cfg["argv"]
     os.execvpe(argv[0], argv, cfg["env"])
 
@@ -108,20 +97,7 @@ def main() -> int:
     for fd in received:
         os.close(fd)
     _libc.prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE 0
-    for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        signal.signal(s, lambda *_: os.kill(-pid, signal.SIGKILL))
-    status = 0
-    while True:  # reap everything; leave when the command is done
-        try:
-            got, st = os.waitpid(-1, 0)
-        except ChildProcessError:
-            break
-        if got == pid:
-            status = st
-            break
-    if os.WIFSIGNALED(status):
-        return 128 + os.WTERMSIG(status)
-    return os.WEXITSTATUS(status)
+    return launch_common.reap(pid)
 
 
 if __name__ == "__main__":

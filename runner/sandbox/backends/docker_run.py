@@ -26,7 +26,7 @@ from pathlib import Path
 
 from .. import cgroups
 from ..cgroups import JobCgroup
-from ..handle import SandboxProcess
+from ..handle import SandboxProcess, output_streams
 from ..memwatch import MemoryWatch
 from ..types import SandboxError, SandboxRequest
 from .docker import container_user, docker_run_argv, launch_config
@@ -181,15 +181,8 @@ def spawn_container(
     name = f"kj-job-{uuid.uuid4().hex[:16]}"
     targets: list[int] = list(req.pass_fds)
     sources: list[int] = list(req.pass_fds)
-    to_close: list[int] = []
-    out, err = req.stdout, req.stderr
-    if req.log_path is not None:
-        log_fd = os.open(
-            req.log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o644
-        )
-        to_close.append(log_fd)
-        out = log_fd if out in (None, subprocess.DEVNULL) else out
-        err = log_fd if err in (None, subprocess.DEVNULL) else err
+    out, err, log_fd = output_streams(req)
+    to_close: list[int] = [] if log_fd is None else [log_fd]
     for target, stream in ((1, out), (2, err)):
         if isinstance(stream, int) and stream >= 0:  # a descriptor of ours: handed in
             targets.append(target)

@@ -18,8 +18,13 @@ from __future__ import annotations
 import ctypes
 import json
 import os
-import signal
 import sys
+
+if __package__:
+    from . import launch_common
+else:  # run as a script (python -I -S): the sibling file beside this one, stdlib only
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import launch_common
 
 MS_RDONLY = 1
 MS_NOSUID = 2
@@ -34,14 +39,8 @@ MNT_DETACH = 2
 _libc = ctypes.CDLL(None, use_errno=True)
 
 
-def _check(rc: int, what: str) -> None:
-    if rc != 0:
-        e = ctypes.get_errno()
-        raise OSError(e, f"{what}: {os.strerror(e)}")
-
-
 def mount(src, dst, fstype, flags, data=None):
-    _check(
+    launch_common.check(
         _libc.mount(
             src.encode() if src else None,
             dst.encode(),
@@ -102,12 +101,12 @@ def setup_root(cfg: dict) -> None:
     old = _target(newroot, ".oldroot")
     _mkdirs(old)
     os.chdir(newroot)
-    _check(
+    launch_common.check(
         _libc.syscall(155 if os.uname().machine == "x86_64" else 41, b".", b".oldroot"),
         "pivot_root",
     )
     os.chroot(".")
-    _check(_libc.umount2(b"/.oldroot", MNT_DETACH), "umount old root")
+    launch_common.check(_libc.umount2(b"/.oldroot", MNT_DETACH), "umount old root")
     os.rmdir("/.oldroot")
     mount(None, "/", None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV)
 
@@ -136,18 +135,8 @@ def run_target(cfg: dict) -> None:
     os.setuid(cfg["uid"])
     os.chdir(cfg["cwd"])
     if cfg.get("seccomp") is not None:
-        _install_seccomp(bytes.fromhex(cfg["seccomp"]))
+        launch_common.install_seccomp(bytes.fromhex(cfg["seccomp"]))
     os.execve(cfg["argv"][0], cfg["argv"], cfg["env"])
-
-
-def _install_seccomp(program: bytes) -> None:
-    class SockFprog(ctypes.Structure):
-        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
-
-    _check(_libc.prctl(38, 1, 0, 0, 0), "PR_SET_NO_NEW_PRIVS")
-    buf = ctypes.create_string_buffer(program, len(program))
-    fprog = SockFprog(len(program) // 8, ctypes.cast(buf, ctypes.c_void_p))
-    _check(_libc.prctl(22, 2, ctypes.byref(fprog), 0, 0), "PR_SET_SECCOMP")
 
 
 def main() -> int:
@@ -166,20 +155,7 @@ def main() -> int:
         except OSError as e:
             os.write(2, f"sandbox exec failed: {e}\n".encode())
             os._exit(127)
-    for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        signal.signal(s, lambda *_: os.kill(-pid, signal.SIGKILL))
-    status = 0
-    while True:  # reap everything; leave when the target is done
-        try:
-            got, st = os.waitpid(-1, 0)
-        except ChildProcessError:
-            break
-        if got == pid:
-            status = st
-            break
-    if os.WIFSIGNALED(status):
-        return 128 + os.WTERMSIG(status)
-    return os.WEXITSTATUS(status)
+    return launch_common.reap(pid)
 
 
 if __name__ == "__main__":
