@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -289,7 +290,10 @@ def test_threads_that_returned_count_as_arrived_and_activemask_is_who_meets(lib)
 def test_a_lost_update_on_global_memory_is_an_error_naming_both_threads(library):
     out = run_alone(library, "lib.fail_global_sum(buf)")
     assert out.startswith("719 unspecified launch failure: kernel global_sum"), out
-    assert "a lost update" in out and "thread 0 of block 0 and thread 1 of block 0" in out, out
+    # both blocks race; the emulator's workers run them at once, so either may be reported first
+    assert re.search(
+        r"a lost update .*: thread 0 of block ([01]) and thread 1 of block \1 ", out
+    ), out
 
 
 def test_a_lost_update_on_shared_memory_between_two_barriers_is_an_error(library):
