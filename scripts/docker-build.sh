@@ -59,10 +59,24 @@ if [[ "$gpu" == 1 ]]; then
   compose+=(-f docker/compose.gpu.yml)
   services+=(worker-gpu-0)
 fi
+# The images build side by side (they share only the base image, built above): each build's
+# output goes to var/docker-build/<service>.log and is printed when it ends.
+logs=var/docker-build
+mkdir -p "$logs"
+build_one() {
+  local service=$1 one=$SECONDS s=0
+  "${compose[@]}" build "${build_args[@]}" "$service" >"$logs/$service.log" 2>&1 || s=$?
+  cat "$logs/$service.log"
+  if [[ $s -eq 0 ]]; then log "built $service in $((SECONDS - one)) s"; else log "building $service failed (exit $s)"; fi
+  return "$s"
+}
 start=$SECONDS
+pids=()
 for service in "${services[@]}"; do
-  one=$SECONDS
-  "${compose[@]}" build "${build_args[@]}" "$service"
-  log "built $service in $((SECONDS - one)) s"
+  build_one "$service" &
+  pids+=($!)
 done
+failed=0
+for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+[[ $failed -eq 0 ]] || { log "an image did not build (logs in $logs/)"; exit 1; }
 log "built ${services[*]} in $((SECONDS - start)) s"

@@ -36,18 +36,22 @@ trap cleanup EXIT
 start=$SECONDS
 scripts/docker-build.sh
 build_s=$((SECONDS - start))
-# The sandbox's own tests first (the CPU hostile corpus judged under bwrap and docker, in one
-# process), then the stack's: each timed. Exit 5 (nothing selected by PYTEST_ARGS) is no error.
+# The sandbox's own tests first (the CPU hostile corpus judged under docker and compared with
+# bwrap's verdicts), on two pytest workers as make test runs the corpus, the cases marked
+# `serial` (their verdict needs a core of their own) alone after them; then the stack's tests.
+# Each part timed. Exit 5 (nothing selected by PYTEST_ARGS) is no error.
 rc=0
 pytest_part() {
   local s=0
-  "$PY" -m pytest -m docker -n 0 -p no:cacheprovider --durations=10 "$@" || s=$?
+  "$PY" -m pytest -p no:cacheprovider --durations=10 "$@" || s=$?
   [[ $s -eq 0 || $s -eq 5 ]] || rc=$s
 }
+sandbox_tests=(tests/docker/test_docker_sandbox.py tests/docker/test_hostile_docker.py)
 start=$SECONDS
-pytest_part tests/docker/test_docker_sandbox.py tests/docker/test_hostile_docker.py "$@"
+pytest_part -m "docker and not serial" -n 2 --dist loadgroup "${sandbox_tests[@]}" "$@"
+pytest_part -m "docker and serial" -n 0 "${sandbox_tests[@]}" "$@"
 sandbox_s=$((SECONDS - start))
 start=$SECONDS
-pytest_part tests/docker/test_stack_faults.py tests/docker/test_stack_judges.py "$@"
+pytest_part -m docker -n 0 tests/docker/test_stack_faults.py tests/docker/test_stack_judges.py "$@"
 log "images built in ${build_s} s, docker sandbox and hostile corpus ${sandbox_s} s, stack tests $((SECONDS - start)) s (exit $rc)"
 exit "$rc"

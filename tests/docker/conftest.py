@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from runner.sandbox.backends.docker import supervisor_label
 from tests.docker.stack import CORE_SERVICES, Site, Stack, StackError
 
 HERE = Path(__file__).resolve().parent
@@ -47,13 +48,15 @@ def worker_image_or_fail() -> None:
 
 
 def job_containers() -> list[str]:
-    """The docker sandbox's job containers on the engine, stopped ones included."""
+    """This process's docker-sandbox job containers on the engine, stopped ones included
+    (another pytest worker's running jobs are not this test's leftovers)."""
     out = subprocess.run(
-        ["docker", "ps", "-aq", "--filter", "label=kerneljudge.role=job"],
+        ["docker", "ps", "-aq", "--filter", "label=kerneljudge.role=job",
+         "--filter", f"label=kerneljudge.supervisor={supervisor_label()}"],
         capture_output=True,
         text=True,
         timeout=60,
-    )
+    )  # fmt: skip
     return out.stdout.split()
 
 
@@ -70,7 +73,7 @@ def docker_sandbox(monkeypatch):
 def stack():
     engine_or_fail()
     stack = Stack(project="kje2e", worker_host="kj-e2e-a",
-                  extra_env={"KJ_RUNNING_STALE_S": "90", "KJ_QUEUED_STALE_S": "60"})  # fmt: skip
+                  extra_env={"KJ_RUNNING_STALE_S": "60", "KJ_QUEUED_STALE_S": "60"})  # fmt: skip
     stack.down()  # what an interrupted run left
     started = time.monotonic()
     try:

@@ -18,7 +18,9 @@ the job's private writable place, its HOME and TMPDIR (the supervisor outside wr
 sources and reads the results there, as with the process sandbox), the request's read-only folders (the runner package, the bytecode cache)
 bound at their own paths, a synthetic ``/etc/passwd`` and ``/etc/group``, memory (no swap),
 pids and the supervisor's CPU set as limits, every capability dropped, no-new-privileges,
-private IPC. Inside, ``docker_launch.py`` is PID 1: it receives the request's descriptors from
+private IPC; labelled ``kerneljudge.role=job`` and ``kerneljudge.supervisor=<host>:<pid>``
+(``supervisor_label()``: whose job it is, so an operator or a test finds one supervisor's
+containers among a host's). Inside, ``docker_launch.py`` is PID 1: it receives the request's descriptors from
 the supervisor over a Unix socket in the job folder (SCM_RIGHTS: the supervisor keeps owning
 its buffers and channel), and its child sets the rlimits of the process sandbox, installs the
 same seccomp deny-list on top of Docker's default profile and executes ``wrap + argv``.
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -130,6 +133,11 @@ def _covered_parents(targets: list[str]) -> list[str]:
     return out
 
 
+def supervisor_label() -> str:
+    """The ``kerneljudge.supervisor`` label of the containers this process starts."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
 def _cpuset() -> str | None:
     try:
         return ",".join(str(c) for c in sorted(os.sched_getaffinity(0)))
@@ -188,7 +196,7 @@ def container_spec(
         "cap_drop": ["ALL"],
         "security_opt": ["no-new-privileges:true"],
         "ipc_mode": "private",
-        "labels": {"kerneljudge.role": "job"},
+        "labels": {"kerneljudge.role": "job", "kerneljudge.supervisor": supervisor_label()},
         "log_config": {"Type": "none", "Config": {}},  # output goes to the supervisor only
         "stdin_open": True,
         "detach": True,
@@ -259,9 +267,9 @@ def docker_run_argv(
         "private",
         "--log-driver",
         "none",
-        "--label",
-        "kerneljudge.role=job",
     ]
+    for key, value in s["labels"].items():
+        a += ["--label", f"{key}={value}"]
     if "cpuset_cpus" in s:
         a += ["--cpuset-cpus", s["cpuset_cpus"]]
     for path, opts in s["tmpfs"].items():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import socket
 import struct
 import subprocess
 import sys
@@ -115,6 +116,10 @@ def test_docker_spec_fields():
     ):
         assert flag in a
     assert a[a.index("--gpus") + 1] == "device=3" and a[a.index("--network") + 1] == "none"
+    labels = [a[i + 1] for i, flag in enumerate(a) if flag == "--label"]
+    owner = f"{socket.gethostname()}:{os.getpid()}"
+    assert labels == ["kerneljudge.role=job", f"kerneljudge.supervisor={owner}"]
+    assert s["labels"] == {"kerneljudge.role": "job", "kerneljudge.supervisor": owner}
 
 
 def test_docker_launch_config_maps_the_interpreter_and_carries_the_limits(monkeypatch):
