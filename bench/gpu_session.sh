@@ -8,7 +8,8 @@
 #   bash bench/gpu_session.sh perf     # throughput 1x1 / 2x1 / 2x4 (GPUs x supervisors), then
 #                                      # GPU 0: timing truth; GPU 1: latency, a process per job
 #   bash bench/gpu_session.sh clock    # the hand-over clock (KERNELJUDGE_GPU_CLOCK=handover):
-#                                      # its probe on the legacy streams, the hostile cases that
+#                                      # its probe on the legacy streams, one vector-add
+#                                      # judgement per child kind, the hostile cases that
 #                                      # forge the clock, the timing truth of the ten solutions
 #                                      # below (one call, < 10 min)
 #   bash bench/gpu_session.sh integrity  # the hostile corpus's GPU cases, the bound's measured
@@ -126,6 +127,14 @@ case "$PART" in
   clock)  # the hand-over clock (opt-in): a probe of it on the judge's streams, the hostile
           # cases that forge the clock, then the timing truth (one call)
     export KERNELJUDGE_GPU_CLOCK="${KERNELJUDGE_GPU_CLOCK:-handover}"
+    # one judgement per child kind first: a hang dumps the supervisor's threads (SIGABRT under
+    # PYTHONFAULTHANDLER), a stalled hand-over ends in an internal error naming its words
+    for src in correct_pytorch.py correct_basic.cu; do
+      log "one judgement: vector-add $src"
+      PYTHONFAULTHANDLER=1 timeout -s ABRT "${ONE_LIMIT:-75}" "$PY" -m runner judge --mode submit \
+        --device cuda --json problems/catalog/vector-add "problems/catalog/vector-add/solutions/$src" \
+        > "$R/one_${src%%.*}.json" 2> "$R/one_${src%%.*}.log" || log "judge exited with $?"
+    done
     for variant in legacy vmm; do  # the judge's streams; then its memory too
       flags="--legacy"; [[ $variant == vmm ]] && flags="--legacy --vmm"
       log "probe: the hand-over, $flags"
@@ -139,7 +148,8 @@ case "$PART" in
       > "$R/hostile_gpu_clock.json" 2> "$R/hostile_gpu_clock.log" || log "hostile_gpu exited with $?"
     TRUTH_LIMIT="${SHORT_LIMIT:-220}" integrity_truth "$TRUTH_SHORT" short
     TRUTH_LIMIT="${LONG_LIMIT:-250}" integrity_truth "$TRUTH_LONG" long
-    tail -n 14 "$R/clock_probe_legacy.log" "$R/clock_probe_vmm.log"; cat "$R/hostile_gpu_clock.log"
+    tail -n 14 "$R/clock_probe_legacy.log" "$R/clock_probe_vmm.log" "$R"/one_*.log
+    cut -c1-400 "$R"/one_*.json; cat "$R/hostile_gpu_clock.log"
     for f in "$R"/truth_*/timing_truth.md; do [[ -f "$f" ]] && { cat "$f"; echo; }; done ;;
   truth)
     integrity_truth "$TRUTH_SHORT" short
