@@ -8,7 +8,7 @@
 #   bash bench/gpu_session.sh perf     # throughput 1x1 / 2x1 / 2x4 (GPUs x supervisors), then
 #                                      # GPU 0: timing truth; GPU 1: latency, a process per job
 #   bash bench/gpu_session.sh clock    # the hand-over clock (KERNELJUDGE_GPU_CLOCK=handover):
-#                                      # its probe on the legacy streams, one vector-add
+#                                      # its probe on the legacy streams (three memories), one vector-add
 #                                      # judgement per child kind, the hostile cases that
 #                                      # forge the clock, the timing truth of the ten solutions
 #                                      # below (one call, < 10 min)
@@ -131,24 +131,31 @@ case "$PART" in
     # PYTHONFAULTHANDLER), a stalled hand-over ends in an internal error naming its words
     for src in correct_pytorch.py correct_basic.cu; do
       log "one judgement: vector-add $src"
-      PYTHONFAULTHANDLER=1 timeout -s ABRT "${ONE_LIMIT:-75}" "$PY" -m runner judge --mode submit \
+      PYTHONFAULTHANDLER=1 timeout -s ABRT "${ONE_LIMIT:-60}" "$PY" -m runner judge --mode submit \
         --device cuda --json problems/catalog/vector-add "problems/catalog/vector-add/solutions/$src" \
         > "$R/one_${src%%.*}.json" 2> "$R/one_${src%%.*}.log" || log "judge exited with $?"
     done
-    for variant in legacy vmm; do  # the judge's streams; then its memory too
-      flags="--legacy"; [[ $variant == vmm ]] && flags="--legacy --vmm"
+    for variant in legacy vmm host; do  # the judge's streams; then its memory; host memory
+      flags="--legacy"
+      [[ $variant == vmm ]] && flags="--legacy --vmm"
+      [[ $variant == host ]] && flags="--legacy --host-words"
       log "probe: the hand-over, $flags"
       # shellcheck disable=SC2086
-      timeout 60 "$PY" bench/probes/2026-11-29/gpu_clock_probe.py $flags --calls 40 \
+      timeout "${PROBE_LIMIT:-45}" "$PY" bench/probes/2026-11-29/gpu_clock_probe.py $flags --calls 40 \
         --out "$R/clock_probe_$variant.json" > "$R/clock_probe_$variant.log" 2>&1 \
         || log "probe exited with $?"
     done
     log "hostile corpus, the cases that forge the clock"
     timeout "${HOSTILE_LIMIT:-90}" "$PY" bench/trust/hostile_gpu.py --only slack,forge,side-stream \
       > "$R/hostile_gpu_clock.json" 2> "$R/hostile_gpu_clock.log" || log "hostile_gpu exited with $?"
-    TRUTH_LIMIT="${SHORT_LIMIT:-220}" integrity_truth "$TRUTH_SHORT" short
-    TRUTH_LIMIT="${LONG_LIMIT:-250}" integrity_truth "$TRUTH_LONG" long
-    tail -n 14 "$R/clock_probe_legacy.log" "$R/clock_probe_vmm.log" "$R"/one_*.log
+    # the timing truth only where a judgement with the hand-over was accepted at all
+    if grep -q '"verdict": *"accepted"' "$R"/one_*.json 2>/dev/null; then
+      TRUTH_LIMIT="${SHORT_LIMIT:-110}" integrity_truth "$TRUTH_SHORT" short
+      TRUTH_LIMIT="${LONG_LIMIT:-120}" integrity_truth "$TRUTH_LONG" long
+    else
+      log "no vector-add judgement was accepted with the hand-over: no timing truth"
+    fi
+    tail -n 14 "$R"/clock_probe_*.log "$R"/one_*.log
     cut -c1-400 "$R"/one_*.json; cat "$R/hostile_gpu_clock.log"
     for f in "$R"/truth_*/timing_truth.md; do [[ -f "$f" ]] && { cat "$f"; echo; }; done ;;
   truth)

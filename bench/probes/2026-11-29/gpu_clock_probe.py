@@ -14,10 +14,14 @@ brackets each call on ITS stream with its own timing events, in one of two ways:
 Per call the supervisor's window minus the child's events is the overhead; its spread is
 what a bound built on it would need as slack. Prints one JSON line per (mode, T) and a table.
 
-    python3 bench/probes/2026-11-29/gpu_clock_probe.py [--calls 60] [--legacy] [--out FILE]
+    python3 bench/probes/2026-11-29/gpu_clock_probe.py [--calls 60] [--legacy] [--vmm | --host-words]
+        [--out FILE]
 
 ``--vmm``: the words in memory of the virtual-memory API shared as a file descriptor, as the
 judge's arena is (runner/common/cudadrv.py), instead of CUDA IPC of a cudaMalloc.
+
+``--host-words``: the words in host memory (a memfd both processes map, each registering it with
+``cuMemHostRegister(DEVICEMAP)``), the fallback should device memory shared either way not work.
 
 ``--legacy``: both sides on their legacy default stream, as the judge's supervisor and child
 use it (the first run used non-blocking streams; the judge's first hand-over run on the H200
@@ -48,6 +52,23 @@ extern "C" __global__ void touch(float *a, int n) {
 """
 
 WAIT_GEQ = 0x0
+HOST_REGISTER_PORTABLE_DEVICEMAP = 0x1 | 0x2
+HOST_WORDS = 4096
+
+
+def _host_words(lib, fd: int) -> tuple[object, int]:
+    """(the mapping, its device address): the memfd ``fd`` mapped here and registered."""
+    import mmap
+
+    m = mmap.mmap(fd, HOST_WORDS)
+    host = ctypes.addressof(ctypes.c_char.from_buffer(m))
+    _check(lib.cuMemHostRegister_v2(ctypes.c_void_p(host), ctypes.c_size_t(HOST_WORDS),
+                                    ctypes.c_uint(HOST_REGISTER_PORTABLE_DEVICEMAP)),
+           "cuMemHostRegister")  # fmt: skip
+    dev = ctypes.c_uint64()
+    _check(lib.cuMemHostGetDevicePointer_v2(ctypes.byref(dev), ctypes.c_void_p(host), 0),
+           "cuMemHostGetDevicePointer")  # fmt: skip
+    return m, int(dev.value)
 
 
 def _driver():
@@ -70,7 +91,12 @@ def child(conn, handle, calls_ns, mode, n_touch, legacy=False):
     lib = _driver()
     mod = cp.RawModule(code=SPIN_SRC)
     spin, touch = mod.get_function("spin"), mod.get_function("touch")
-    if isinstance(handle, tuple):  # ("vmm", size): the descriptor comes over the pipe
+    if isinstance(handle, tuple) and handle[0] == "host":  # a memfd over the pipe
+        from multiprocessing.reduction import recv_handle
+
+        cp.cuda.runtime.free(cp.cuda.runtime.malloc(1))  # the runtime's context is current
+        _mapping, flags_ptr = _host_words(lib, recv_handle(conn))
+    elif isinstance(handle, tuple):  # ("vmm", size): the descriptor comes over the pipe
         from multiprocessing.reduction import recv_handle
 
         from runner.common.cudadrv import Driver
@@ -120,12 +146,20 @@ def child(conn, handle, calls_ns, mode, n_touch, legacy=False):
     conn.recv()
 
 
-def supervisor_run(mode, ns, calls, n_touch, ctx, legacy=False, vmm=False):
+def supervisor_run(mode, ns, calls, n_touch, ctx, legacy=False, vmm=False, host_words=False):
     import cupy as cp
 
     lib = _driver()
     fd = -1
-    if vmm:
+    if host_words:
+        import os
+
+        fd = os.memfd_create("kj-words")
+        os.ftruncate(fd, HOST_WORDS)
+        cp.cuda.runtime.free(cp.cuda.runtime.malloc(1))  # the runtime's context is current
+        _mapping, flags_ptr = _host_words(lib, fd)
+        handle = ("host", HOST_WORDS)
+    elif vmm:
         from runner.common.cudadrv import Driver
 
         drv = Driver()
@@ -135,14 +169,15 @@ def supervisor_run(mode, ns, calls, n_touch, ctx, legacy=False, vmm=False):
     else:
         flags_ptr = cp.cuda.runtime.malloc(512)  # its own allocation: IPC shares whole ones
         handle = cp.cuda.runtime.ipcGetMemHandle(flags_ptr)
-    cp.cuda.runtime.memset(flags_ptr, 0, 512)
+    if not host_words:
+        cp.cuda.runtime.memset(flags_ptr, 0, 512)  # (a new memfd is zeros)
     stage = cp.ones(1 << 16, dtype=cp.float32)
     dst = cp.empty_like(stage)
     a, b = ctx.Pipe()
     calls_ns = [ns] * calls
     p = ctx.Process(target=child, args=(b, handle, calls_ns, mode, n_touch, legacy))
     p.start()
-    if vmm:
+    if vmm or host_words:
         from multiprocessing.reduction import send_handle
 
         send_handle(a, fd, p.pid)
@@ -177,7 +212,7 @@ def supervisor_run(mode, ns, calls, n_touch, ctx, legacy=False, vmm=False):
     a.send("bye")
     p.join(30)
     sup_ms = [cp.cuda.get_elapsed_time(x, y) for x, y in evs]
-    if not vmm:
+    if not (vmm or host_words):
         cp.cuda.runtime.free(flags_ptr)
     return sup_ms, child_ms, host_ms
 
@@ -196,6 +231,7 @@ def main() -> int:
     ap.add_argument("--out")
     ap.add_argument("--legacy", action="store_true", help="the legacy default streams")
     ap.add_argument("--vmm", action="store_true", help="the words in shared VMM memory")
+    ap.add_argument("--host-words", action="store_true", help="the words in registered host memory")
     args = ap.parse_args()
     ctx = mp.get_context("spawn")
     rows = []
@@ -210,7 +246,7 @@ def main() -> int:
         ):
             try:
                 sup, chi, host = supervisor_run(
-                    mode, ns, args.calls, n_touch, ctx, args.legacy, args.vmm
+                    mode, ns, args.calls, n_touch, ctx, args.legacy, args.vmm, args.host_words
                 )
             except Exception as exc:  # noqa: BLE001
                 rows.append(
