@@ -135,15 +135,11 @@ case "$PART" in
         --device cuda --json problems/catalog/vector-add "problems/catalog/vector-add/solutions/$src" \
         > "$R/one_${src%%.*}.json" 2> "$R/one_${src%%.*}.log" || log "judge exited with $?"
     done
-    for variant in legacy vmm host; do  # the judge's streams; then its memory; host memory
-      flags="--legacy"
-      [[ $variant == vmm ]] && flags="--legacy --vmm"
-      [[ $variant == host ]] && flags="--legacy --host-words"
-      log "probe: the hand-over, $flags"
-      # shellcheck disable=SC2086
-      timeout "${PROBE_LIMIT:-45}" "$PY" bench/probes/2026-11-29/gpu_clock_probe.py $flags --calls 40 \
-        --out "$R/clock_probe_$variant.json" > "$R/clock_probe_$variant.log" 2>&1 \
-        || log "probe exited with $?"
+    for memory in ipc vmm host; do  # on the judge's streams: IPC (as measured), its memory, host
+      log "probe: the hand-over, legacy streams, words in $memory memory"
+      timeout "${PROBE_LIMIT:-45}" "$PY" bench/probes/2026-11-29/gpu_clock_probe.py --legacy \
+        --memory "$memory" --calls 40 --out "$R/clock_probe_$memory.json" \
+        > "$R/clock_probe_$memory.log" 2>&1 || log "probe exited with $?"
     done
     log "hostile corpus, the cases that forge the clock"
     timeout "${HOSTILE_LIMIT:-90}" "$PY" bench/trust/hostile_gpu.py --only slack,forge,side-stream \

@@ -14,14 +14,13 @@ brackets each call on ITS stream with its own timing events, in one of two ways:
 Per call the supervisor's window minus the child's events is the overhead; its spread is
 what a bound built on it would need as slack. Prints one JSON line per (mode, T) and a table.
 
-    python3 bench/probes/2026-11-29/gpu_clock_probe.py [--calls 60] [--legacy] [--vmm | --host-words]
-        [--out FILE]
+    python3 bench/probes/2026-11-29/gpu_clock_probe.py [--calls 60] [--legacy]
+        [--memory ipc|vmm|host] [--out FILE]
 
-``--vmm``: the words in memory of the virtual-memory API shared as a file descriptor, as the
-judge's arena is (runner/common/cudadrv.py), instead of CUDA IPC of a cudaMalloc.
-
-``--host-words``: the words in host memory (a memfd both processes map, each registering it with
-``cuMemHostRegister(DEVICEMAP)``), the fallback should device memory shared either way not work.
+``--memory``: where the words live. ``ipc`` (default): a cudaMalloc shared through CUDA IPC;
+``vmm``: memory of the virtual-memory API shared as a file descriptor, as the judge's arena is
+(runner/common/cudadrv.py); ``host``: host memory (a memfd both processes map, each registering
+it with ``cuMemHostRegister(DEVICEMAP)``), the fallback should shared device memory not work.
 
 ``--legacy``: both sides on their legacy default stream, as the judge's supervisor and child
 use it (the first run used non-blocking streams; the judge's first hand-over run on the H200
@@ -57,9 +56,13 @@ HOST_WORDS = 4096
 
 
 def _host_words(lib, fd: int) -> tuple[object, int]:
-    """(the mapping, its device address): the memfd ``fd`` mapped here and registered."""
+    """(the mapping, its device address): the memfd ``fd`` mapped here and registered (in the
+    CUDA runtime's context, made current first)."""
     import mmap
 
+    import cupy as cp
+
+    cp.cuda.runtime.free(cp.cuda.runtime.malloc(1))
     m = mmap.mmap(fd, HOST_WORDS)
     host = ctypes.addressof(ctypes.c_char.from_buffer(m))
     _check(lib.cuMemHostRegister_v2(ctypes.c_void_p(host), ctypes.c_size_t(HOST_WORDS),
@@ -85,26 +88,24 @@ def _check(rc, what):
         raise RuntimeError(f"{what} failed with CUresult {rc}")
 
 
-def child(conn, handle, calls_ns, mode, n_touch, legacy=False):
+def child(conn, memory, handle, calls_ns, mode, n_touch, legacy=False):
     import cupy as cp
 
     lib = _driver()
     mod = cp.RawModule(code=SPIN_SRC)
     spin, touch = mod.get_function("spin"), mod.get_function("touch")
-    if isinstance(handle, tuple) and handle[0] == "host":  # a memfd over the pipe
+    if memory == "ipc":
+        flags_ptr = cp.cuda.runtime.ipcOpenMemHandle(handle)
+    else:  # a descriptor over the pipe: a memfd, or VMM memory of `handle` bytes
         from multiprocessing.reduction import recv_handle
-
-        cp.cuda.runtime.free(cp.cuda.runtime.malloc(1))  # the runtime's context is current
-        _mapping, flags_ptr = _host_words(lib, recv_handle(conn))
-    elif isinstance(handle, tuple):  # ("vmm", size): the descriptor comes over the pipe
-        from multiprocessing.reduction import recv_handle
-
-        from runner.common.cudadrv import Driver
 
         fd = recv_handle(conn)
-        flags_ptr, _ = Driver().import_shared(fd, handle[1])
-    else:
-        flags_ptr = cp.cuda.runtime.ipcOpenMemHandle(handle)
+        if memory == "host":
+            _mapping, flags_ptr = _host_words(lib, fd)
+        else:
+            from runner.common.cudadrv import Driver
+
+            flags_ptr, _ = Driver().import_shared(fd, handle)
     go, done = flags_ptr, flags_ptr + 4
     sink = cp.zeros(1, dtype=cp.float32)
     buf = cp.ones(max(1, n_touch), dtype=cp.float32)
@@ -146,38 +147,35 @@ def child(conn, handle, calls_ns, mode, n_touch, legacy=False):
     conn.recv()
 
 
-def supervisor_run(mode, ns, calls, n_touch, ctx, legacy=False, vmm=False, host_words=False):
+def supervisor_run(mode, ns, calls, n_touch, ctx, legacy=False, memory="ipc"):
     import cupy as cp
 
     lib = _driver()
-    fd = -1
-    if host_words:
+    fd, handle = -1, None
+    if memory == "host":
         import os
 
-        fd = os.memfd_create("kj-words")
+        fd = os.memfd_create("kj-words")  # zeros
         os.ftruncate(fd, HOST_WORDS)
-        cp.cuda.runtime.free(cp.cuda.runtime.malloc(1))  # the runtime's context is current
         _mapping, flags_ptr = _host_words(lib, fd)
-        handle = ("host", HOST_WORDS)
-    elif vmm:
+    elif memory == "vmm":
         from runner.common.cudadrv import Driver
 
         drv = Driver()
-        size = drv.share_granularity()
-        flags_ptr, _mem, fd = drv.create_shared(size)
-        handle = ("vmm", size)
+        handle = drv.share_granularity()
+        flags_ptr, _mem, fd = drv.create_shared(handle)
     else:
         flags_ptr = cp.cuda.runtime.malloc(512)  # its own allocation: IPC shares whole ones
         handle = cp.cuda.runtime.ipcGetMemHandle(flags_ptr)
-    if not host_words:
-        cp.cuda.runtime.memset(flags_ptr, 0, 512)  # (a new memfd is zeros)
+    if memory != "host":
+        cp.cuda.runtime.memset(flags_ptr, 0, 512)
     stage = cp.ones(1 << 16, dtype=cp.float32)
     dst = cp.empty_like(stage)
     a, b = ctx.Pipe()
     calls_ns = [ns] * calls
-    p = ctx.Process(target=child, args=(b, handle, calls_ns, mode, n_touch, legacy))
+    p = ctx.Process(target=child, args=(b, memory, handle, calls_ns, mode, n_touch, legacy))
     p.start()
-    if vmm or host_words:
+    if fd >= 0:
         from multiprocessing.reduction import send_handle
 
         send_handle(a, fd, p.pid)
@@ -212,7 +210,7 @@ def supervisor_run(mode, ns, calls, n_touch, ctx, legacy=False, vmm=False, host_
     a.send("bye")
     p.join(30)
     sup_ms = [cp.cuda.get_elapsed_time(x, y) for x, y in evs]
-    if not (vmm or host_words):
+    if memory == "ipc":
         cp.cuda.runtime.free(flags_ptr)
     return sup_ms, child_ms, host_ms
 
@@ -230,8 +228,8 @@ def main() -> int:
     ap.add_argument("--calls", type=int, default=60)
     ap.add_argument("--out")
     ap.add_argument("--legacy", action="store_true", help="the legacy default streams")
-    ap.add_argument("--vmm", action="store_true", help="the words in shared VMM memory")
-    ap.add_argument("--host-words", action="store_true", help="the words in registered host memory")
+    ap.add_argument("--memory", choices=("ipc", "vmm", "host"), default="ipc",
+                    help="where the words live (see the module)")  # fmt: skip
     args = ap.parse_args()
     ctx = mp.get_context("spawn")
     rows = []
@@ -246,7 +244,7 @@ def main() -> int:
         ):
             try:
                 sup, chi, host = supervisor_run(
-                    mode, ns, args.calls, n_touch, ctx, args.legacy, args.vmm, args.host_words
+                    mode, ns, args.calls, n_touch, ctx, args.legacy, args.memory
                 )
             except Exception as exc:  # noqa: BLE001
                 rows.append(
