@@ -135,7 +135,8 @@ case "$PART" in
         --device cuda --json problems/catalog/vector-add "problems/catalog/vector-add/solutions/$src" \
         > "$R/one_${src%%.*}.json" 2> "$R/one_${src%%.*}.log" || log "judge exited with $?"
     done
-    for memory in ipc vmm host; do  # on the judge's streams: IPC (as measured), its memory, host
+    # on the judge's streams: IPC (as measured), its memory, host (PROBES="" skips them)
+    for memory in ${PROBES-ipc vmm host}; do
       log "probe: the hand-over, legacy streams, words in $memory memory"
       timeout "${PROBE_LIMIT:-45}" "$PY" bench/probes/2026-11-29/gpu_clock_probe.py --legacy \
         --memory "$memory" --calls 40 --out "$R/clock_probe_$memory.json" \

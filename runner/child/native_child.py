@@ -95,6 +95,8 @@ class NativeChild:
                 self.retired.append(self.arena)
                 self.arena = None
             self.arena, slots = solution.map_arena(self.chan, msg, self.device, self.driver)
+            if msg.get("words"):  # the hand-over's words: no timed call runs in this child
+                os.close(self.chan.take_fd())
             self.args = solution.native_args(self.params, slots, self.arena, msg["scalars"])
         except BaseException as exc:  # noqa: BLE001
             return self._error_reply(exc, "while mapping the buffers")

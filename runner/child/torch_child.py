@@ -98,7 +98,8 @@ class Child:
         self.driver = None
         self.events = None
         self.arena: arena.Arena | None = None
-        self.retired: list[arena.Arena] = []
+        self.retired: list = []  # arenas and hand-over words kept mapped (_detach)
+        self.words: signals.HostWords | None = None  # this arena's hand-over words, if any
         self.args: list = []
         self.stream = None  # the stream calls run on, if not torch's (JAX's own, on a GPU)
         self.sync_end = None  # Mojo on a GPU: a timed call's end at its last synchronise
@@ -194,6 +195,12 @@ class Child:
             self._detach()
             self.context()  # a GPU arena is mapped through the context's driver
             self.arena, self.slots = solution.map_arena(self.chan, msg, self.device, self.driver)
+            if msg.get("words"):
+                fd = self.chan.take_fd()
+                try:
+                    self.words = signals.HostWords(self.driver, fd)
+                finally:
+                    os.close(fd)
             if msg.get("private_copy"):  # mode profile only (arena.PrivateArena)
                 self.retired.append(self.arena)
                 self.arena = arena.PrivateArena(self.arena)
@@ -214,6 +221,9 @@ class Child:
         if self.arena is not None:
             self.retired.append(self.arena)
             self.arena = None
+        if self.words is not None:
+            self.retired.append(self.words)
+            self.words = None
 
     # -- calls -----------------------------------------------------------------------------------
     def cmd_call(self, msg: dict) -> dict:
@@ -289,11 +299,10 @@ class Child:
 
     def _handover(self, msg: dict):
         """The GPU hand-over the supervisor asks for, on the current stream, or None."""
-        slot = self.slots.get(signals.SLOT)
-        if slot is None:
+        if self.words is None:
             return None
-        base = self.arena.pointer(slot)
-        return signals.child_handover(self.driver, base, msg, _current_stream().cuda_stream)
+        stream = _current_stream().cuda_stream
+        return signals.child_handover(self.driver, self.words.base, msg, stream)
 
     def _profiled_call(self, solve, args: list) -> dict:
         """One call inside the profiler's range (mode profile: ncu, started with

@@ -21,6 +21,7 @@ _ATTR_CC_MINOR = 76
 
 CUresult = ctypes.c_int
 _STREAM_WAIT_VALUE_GEQ = 0x0  # CU_STREAM_WAIT_VALUE_GEQ
+_HOST_REGISTER_PORTABLE_DEVICEMAP = 0x1 | 0x2  # CU_MEMHOSTREGISTER_PORTABLE | _DEVICEMAP
 
 # The virtual-memory API (cuMemCreate & co.): the supervisor allocates every buffer a solution
 # touches and shares it with the sandboxed child as a POSIX file descriptor (sent over the
@@ -152,6 +153,22 @@ class Driver:
             ctypes.c_uint32(value),
             ctypes.c_uint(0),
         )
+
+    def register_host(self, address: int, size: int) -> int:
+        """Page-lock ``size`` bytes of this process's memory at ``address`` and map them into
+        the device's address space; returns their device address."""
+        self._call(
+            "cuMemHostRegister_v2",
+            ctypes.c_void_p(address),
+            ctypes.c_size_t(size),
+            ctypes.c_uint(_HOST_REGISTER_PORTABLE_DEVICEMAP),
+        )
+        dev = ctypes.c_uint64()
+        self._call("cuMemHostGetDevicePointer_v2", ctypes.byref(dev), ctypes.c_void_p(address), 0)
+        return int(dev.value)
+
+    def unregister_host(self, address: int) -> None:
+        self._call("cuMemHostUnregister", ctypes.c_void_p(address))
 
     # -- shared memory (virtual-memory API) -----------------------------------------------------
     def _prop(self) -> _MemAllocationProp:

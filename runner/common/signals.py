@@ -1,34 +1,40 @@
 """The GPU hand-over of a timed call between the supervisor's stream and the child's: three
-32-bit words at the end of the case's arena, moved by the driver's stream memory operations
-(wait until a word is >= n; write n), so that the supervisor's CUDA events bracket the call on
-the GPU with no host in between (runner/supervisor/clock.py says what the window proves).
+32-bit words in one page of host memory both processes map (a memfd) and register with the
+driver, moved by the driver's stream memory operations (wait until a word is >= n; write n),
+so that the supervisor's CUDA events bracket the call on the GPU
+(runner/supervisor/clock.py says what the window proves).
 
 For the ``n``-th call of an arena:
 
     child's stream:       lead-in spin, READY := n, wait GO >= n, start event, solve,
                           end event, DONE := n
-    supervisor's stream:  wait READY >= n, window start, fresh inputs, L2 flush, GO := n,
-                          wait DONE >= n, snapshot, window end
+    supervisor's stream:  wait READY >= n, window start, fresh inputs, L2 flush, GO := n
+    supervisor's host:    reads DONE until it is >= n, then queues the snapshot and the
+                          window's end (behind a wait for DONE >= n on its stream)
 
-After the child's reply the supervisor writes all three words itself from a second stream, so a
-child that never writes them cannot stall it (its window then ends after the reply). Both
-sides import this module; it holds no torch and no supervisor code.
+The supervisor's stream holds nothing pending while the child's kernels run: the contexts of
+two processes are time-sliced, and a wait queued on the supervisor's stream kept its context
+runnable and added about 0.3 ms to every call's own events on an H200
+(bench/results/gpu_clock/). After the child's reply the supervisor writes all three words
+itself from the host, so a child that never writes them cannot stall it. Both sides import
+this module; it holds no torch and no supervisor code.
 
-The supervisor uses the hand-over only where ``KERNELJUDGE_GPU_CLOCK=handover``: it has not yet
-judged a case on a GPU (its first run on an H200 finished none; docs/judging.md), so the GPU's
-clock is the host windows by default.
+The supervisor uses the hand-over only where ``KERNELJUDGE_GPU_CLOCK=handover``
+(docs/judging.md); the GPU's clock is the host windows by default.
 """
 
 from __future__ import annotations
 
+import ctypes
+import mmap
 import os
+import struct
 from collections.abc import Callable
 from typing import Any
 
-SLOT = "__kj_signal"  # the arena slot of the words (no parameter of a problem starts with "__")
-DTYPE = "i32"
-WORDS = 4
-READY, GO, DONE = 0, 4, 8  # byte offsets in the slot
+READY, GO, DONE = 0, 4, 8  # byte offsets in the page
+WORDS = {"READY": READY, "GO": GO, "DONE": DONE}
+PAGE = mmap.PAGESIZE
 
 
 def handover_enabled() -> bool:
@@ -36,9 +42,45 @@ def handover_enabled() -> bool:
     return os.environ.get("KERNELJUDGE_GPU_CLOCK", "host") == "handover"
 
 
-def slot_spec() -> tuple[str, str, tuple[int, ...]]:
-    """(name, dtype, shape) of the words' slot, for ``runner.common.arena.plan``."""
-    return SLOT, DTYPE, (WORDS,)
+class HostWords:
+    """The words' page, mapped here and registered with ``driver``
+    (:class:`runner.common.cudadrv.Driver`): ``base`` is its device address, ``read`` and
+    ``write`` reach it from the host."""
+
+    def __init__(self, driver: Any, fd: int):
+        self.driver = driver
+        self.map = mmap.mmap(fd, PAGE, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE)
+        self._host = ctypes.c_char.from_buffer(self.map)  # an export: closed before the map
+        self.address = ctypes.addressof(self._host)
+        self.base = driver.register_host(self.address, PAGE)
+
+    @classmethod
+    def create(cls, driver: Any) -> tuple[HostWords, int]:
+        """New zeroed words and the descriptor that shares them (the caller closes it)."""
+        fd = os.memfd_create("kj-words", os.MFD_CLOEXEC)
+        try:
+            os.ftruncate(fd, PAGE)
+            return cls(driver, fd), fd
+        except BaseException:
+            os.close(fd)
+            raise
+
+    def read(self, word: int) -> int:
+        return struct.unpack_from("<I", self.map, word)[0]
+
+    def write(self, word: int, n: int) -> None:
+        struct.pack_into("<I", self.map, word, n)
+
+    def describe(self) -> str:
+        return " ".join(f"{name}={self.read(w)}" for name, w in WORDS.items())
+
+    def close(self) -> None:
+        """Unregister and unmap (no GPU work may still wait on the words)."""
+        if self._host is None:
+            return
+        self.driver.unregister_host(self.address)
+        self._host = None
+        self.map.close()
 
 
 class Signals:

@@ -69,6 +69,10 @@ class Channel:
         self.fds.extend(fds)
         return chunk
 
+    def readable(self) -> bool:
+        """Whether a message (or the channel's end) is waiting to be received."""
+        return b"\n" in self._buf or bool(select.select([self.sock], [], [], 0)[0])
+
     def recv(self, timeout: float | None = None, spin_s: float = 0.0) -> dict:
         """The next message. ``spin_s``: poll without sleeping for that long first (a blocked
         process of a virtual machine can take hundreds of microseconds to wake up, which the

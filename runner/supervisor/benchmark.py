@@ -185,7 +185,7 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
                 plans,
                 flush,
                 it,
-                lambda extra: j.ask_timed({**msg, **extra}, limit, where),  # noqa: B023
+                lambda extra, queue: j.ask_timed({**msg, **extra}, limit, where, queue=queue),  # noqa: B023
                 meter if it >= WARMUP_CALLS else None,
                 cores,
             )

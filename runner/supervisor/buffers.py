@@ -32,20 +32,17 @@ class CaseBuffers:
         self.scalars = dict(scalars)
         self.device = device
         tensors = [(p.name, p.dtype, p.shape_for(scalars)) for p in problem.tensor_params]
-        handover = device == "cuda" and signals.handover_enabled()
-        if handover:  # the timed calls' hand-over words (runner/common/signals.py)
-            tensors.append(signals.slot_spec())
         self.slots, size = arena.plan(tensors)
         self.arena, self._fd = arena.create(device, size, driver)
-        self.views = {s.name: self.arena.tensor(s) for s in self.slots if s.name != signals.SLOT}
+        self.views = {s.name: self.arena.tensor(s) for s in self.slots}
+        # the timed calls' hand-over (runner/common/signals.py): its words, their descriptor
+        self.words: signals.HostWords | None = None
         self.signals: signals.Signals | None = None
+        self._words_fd = -1
         self.handovers = 0  # timed calls handed over on this arena so far
-        if handover:
-            slot = next(s for s in self.slots if s.name == signals.SLOT)
-            self.signal_words = self.arena.tensor(slot)
-            self.signal_words.zero_()
-            self.signals = signals.Signals(driver, self.arena.pointer(slot))
-            self.release_stream = torch.cuda.Stream()
+        if device == "cuda" and signals.handover_enabled():
+            self.words, self._words_fd = signals.HostWords.create(driver)
+            self.signals = signals.Signals(driver, self.words.base)
         # snapshot order, outputs first: work still running after "done" is caught reading
         # them soonest
         self.snapshot_order = sorted(self.views, key=lambda n: not problem.param(n).is_output)
@@ -57,12 +54,15 @@ class CaseBuffers:
             "size": self.arena.size,
             "slots": [s.to_dict() for s in self.slots],
             "scalars": self.scalars,
+            "words": self.words is not None,  # a second descriptor: the hand-over's words
         }
 
-    def take_fd(self) -> int:
-        """The descriptor to send with :meth:`attach_message` (the caller closes it)."""
-        fd, self._fd = self._fd, -1
-        return fd
+    def take_fds(self) -> tuple[int, ...]:
+        """The descriptors to send with :meth:`attach_message`, the arena's first (the caller
+        closes them)."""
+        fds = tuple(fd for fd in (self._fd, self._words_fd) if fd >= 0)
+        self._fd = self._words_fd = -1
+        return fds
 
     # -- every call ------------------------------------------------------------------------------
     def write(self, inputs: dict[str, torch.Tensor]) -> None:
@@ -101,7 +101,10 @@ class CaseBuffers:
 
     def close(self) -> None:
         self.views = {}
-        if self._fd >= 0:
-            os.close(self._fd)
-            self._fd = -1
+        for fd in self.take_fds():
+            os.close(fd)
+        if self.words is not None:
+            self.sync()  # nothing queued may still wait on the words
+            self.words.close()
+            self.words = None
         self.arena.close()

@@ -173,14 +173,24 @@ class ChildProcess:
             self._deadline_timer.cancel()
 
     def request(
-        self, msg: dict, timeout: float, fds: tuple[int, ...] = (), spin_s: float = 0.0
+        self,
+        msg: dict,
+        timeout: float,
+        fds: tuple[int, ...] = (),
+        spin_s: float = 0.0,
+        queue: Callable[[Callable[[], bool]], None] | None = None,
     ) -> tuple[dict, float]:
         """The child's answer and the round trip in ms by this process's clock (``spin_s``:
-        poll that long before sleeping, for timed calls)."""
+        poll that long before sleeping, for timed calls; ``queue``: run once the message is
+        sent, before the answer is awaited, with a test of whether the child has answered or
+        the time is up; the time it takes counts against ``timeout``)."""
         t0 = time.perf_counter()
         try:
             self.chan.send(msg, fds)
-            reply = self.chan.recv(timeout, spin_s)
+            if queue is not None:
+                queue(lambda: self.chan.readable() or time.perf_counter() - t0 > timeout)
+            left = timeout - (time.perf_counter() - t0)
+            reply = self.chan.recv(max(0.0, left), spin_s)
         except wire.ChannelTimeout:
             self.kill()
             if getattr(self.handle, "memory_exceeded", False):  # over the cap as time ran out

@@ -71,7 +71,12 @@ class Judgement(Protocol):
     def ask(self, msg: dict, timeout: float, where: str, fds: tuple[int, ...] = ()) -> dict: ...
 
     def ask_timed(
-        self, msg: dict, timeout: float, where: str, fds: tuple[int, ...] = ()
+        self,
+        msg: dict,
+        timeout: float,
+        where: str,
+        fds: tuple[int, ...] = (),
+        queue: Callable[[Callable[[], bool]], None] | None = None,
     ) -> tuple[dict, float]: ...
 
     def buffers_for(self, scalars: dict, where: str, private_copy: bool = False) -> CaseBuffers: ...

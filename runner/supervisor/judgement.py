@@ -364,11 +364,16 @@ class Judgement:
         return self.ask_timed(msg, timeout, where, fds)[0]
 
     def ask_timed(
-        self, msg: dict, timeout: float, where: str, fds: tuple[int, ...] = ()
+        self,
+        msg: dict,
+        timeout: float,
+        where: str,
+        fds: tuple[int, ...] = (),
+        queue: Callable[[Callable[[], bool]], None] | None = None,
     ) -> tuple[dict, float]:
         spin = SPIN_S if msg.get("timed") and self.job.device == "cuda" else 0.0
         try:
-            return self.child.request(msg, timeout, fds, spin)
+            return self.child.request(msg, timeout, fds, spin, queue)
         except ChildTimeout:
             raise Verdict(
                 "time_limit_exceeded",
@@ -383,15 +388,16 @@ class Judgement:
         arguments; ``private_copy``: from a copy of its own, mode profile only); the caller
         closes it."""
         bufs = CaseBuffers(self.problem, scalars, self.job.device, self.driver)
-        fd = bufs.take_fd()
+        fds = bufs.take_fds()
         msg = {**bufs.attach_message(), **({"private_copy": True} if private_copy else {})}
         try:
-            reply = self.ask(msg, 60.0, where, (fd,))
+            reply = self.ask(msg, 60.0, where, fds)
         except BaseException:
             bufs.close()
             raise
         finally:
-            os.close(fd)
+            for fd in fds:
+                os.close(fd)
         if not reply.get("ok"):
             bufs.close()
             raise child_error_verdict(reply, where)

@@ -15,6 +15,7 @@ burst times what ``k`` single windows would, without ``k`` times the clock's noi
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import statistics
 import time
@@ -47,8 +48,14 @@ BURST_BYTES = 1 << 30
 MAX_GAP_MS = 0.05
 # how long the supervisor's stream may stay stalled after a hand-over's release (opt-in clock)
 HANDOVER_STALL_S = 20.0
+# host reads of DONE between two checks whether the child has answered (a read costs well under
+# a microsecond; a check, a poll of the channel)
+DONE_POLLS = 256
 
 Meter = Callable[[], cputime.CpuReading] | None
+# a cycle's GPU work, queued once its call is sent; its argument tells whether the child has
+# answered (or can no longer)
+Queue = Callable[[Callable[[], bool]], None] | None
 
 
 @dataclasses.dataclass
@@ -90,12 +97,13 @@ def burst(
     plans: list[dict],
     flush,
     first: int,
-    call: Callable[[dict], Any] | None,
+    call: Callable[[dict, Queue], Any] | None,
     meter: Meter = None,
     cores: int = 1,
 ) -> tuple[list[tuple[Any, dict]], float, float | None]:
-    """``len(stages)`` cycles back to back (``call(extra)``: the child's round trip with
-    ``extra`` added to its message; None for a null cycle, the supervisor's own work alone).
+    """``len(stages)`` cycles back to back (``call(extra, queue)``: the child's round trip with
+    ``extra`` added to its message, ``queue`` run once the message is sent, or None; None for
+    a null cycle, the supervisor's own work alone).
     Returns ([(call's result, snapshot)], window ms, the job's CPU ms in the window by
     :func:`cputime.busiest_ms`, or None without a meter). On a GPU the window is the sum of
     the cycles' windows on the supervisor's stream (:func:`_gpu_cycles`)."""
@@ -110,7 +118,7 @@ def burst(
         if flush is not None:
             flush.fill_((first + n) & 0xFF)
         bufs.sync()
-        result = call({}) if call is not None else None
+        result = call({}, None) if call is not None else None
         out.append((result, bufs.snapshot(plan)))
         bufs.sync()
     window = (time.perf_counter() - t_a) * 1e3
@@ -124,58 +132,88 @@ def _gpu_cycles(
     plans: list[dict],
     flush,
     first: int,
-    call: Callable[[dict], Any] | None,
+    call: Callable[[dict, Queue], Any] | None,
 ) -> tuple[list[tuple[Any, dict]], float, None]:
     """Each cycle timed by two CUDA events on the supervisor's stream, the call handed to the
-    child and back on the GPU (runner/common/signals.py): the window starts once the child's
-    stream is waiting for the call, holds the fresh inputs, the flush, the child's work and
-    the snapshot, and holds no host round trip. Everything is queued before the call is sent;
-    the snapshot follows the child's DONE on the stream, so what the child writes after that
-    word is not judged, and whatever GPU work of the child's produced the outputs ran between
-    the two events (the contexts of two processes are time-sliced, never run side by side)."""
-    sig = bufs.signals
+    child and back through the hand-over's words (runner/common/signals.py): the window
+    starts once the child's stream is waiting for the call and holds the fresh inputs, the
+    flush, the child's work and the snapshot; the host is in it only from the moment the child's
+    stream writes DONE to the moment the snapshot is queued. The cycle is queued once the call
+    is sent (``call(extra, queue)`` runs ``queue`` between its send and its receive), so
+    whatever the supervisor's host waits for while queueing (a kernel's first load waits for
+    its context's streams to drain) only waits on words the child's stream is on its way to
+    write. The snapshot follows DONE, so what the child writes after that word is not judged,
+    and whatever GPU work of the child's produced the outputs ran inside the window (the
+    contexts of two processes are time-sliced, never run side by side)."""
     stream = torch.cuda.current_stream().cuda_stream
     out, window = [], 0.0
     bufs.sync()  # the staged inputs' generation is done before the cycles start
     for n, (inputs, plan) in enumerate(zip(stages, plans, strict=True)):
         start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        result = None
+        h, snap = 0, []  # the call's number (0: a null cycle), the cycle's snapshot
         if call is not None:
             bufs.handovers += 1
             h = bufs.handovers
-            sig.wait(stream, signals.READY, h)
-        start.record()
-        bufs.write(inputs)
-        if flush is not None:
-            flush.fill_((first + n) & 0xFF)
-        if call is not None:
-            sig.write(stream, signals.GO, h)
-            sig.wait(stream, signals.DONE, h)
-        snap = bufs.snapshot(plan)
-        end.record()
-        if call is not None:
+        cycle = (bufs, stream, h, inputs, plan, flush, (first + n) & 0xFF, (start, end), snap)
+        result = None
+        if call is None:
+            _queue_cycle(*cycle, answered=None)
+        else:
             try:
-                result = call({"signal": h})
+                result = call({"signal": h}, functools.partial(_queue_cycle, *cycle))
             except Verdict as exc:  # where the hand-over stood when the call failed
-                exc.message += f" (GPU hand-over of call {h}: {_words(bufs)})"
+                exc.message += f" (GPU hand-over of call {h}: {bufs.words.describe()})"
                 raise
             finally:  # a child that never wrote the words cannot stall the stream
-                release = bufs.release_stream.cuda_stream
                 for word in (signals.READY, signals.GO, signals.DONE):
-                    sig.write(release, word, h)
-                _wait_for(bufs, end, h)
+                    bufs.words.write(word, h)
+                if snap:
+                    _wait_for(bufs, end, h)
         bufs.sync()
-        out.append((result, snap))
+        out.append((result, snap[0]))
         window += start.elapsed_time(end)
     return out, window, None
 
 
-def _words(bufs: CaseBuffers) -> str:
-    """The hand-over words as they are now, read on the second stream (the first may be
-    waiting on them)."""
-    with torch.cuda.stream(bufs.release_stream):
-        ready, go, done = (int(v) for v in bufs.signal_words[:3].cpu())
-    return f"READY={ready} GO={go} DONE={done}"
+def _queue_cycle(
+    bufs: CaseBuffers,
+    stream: int,
+    h: int,
+    inputs: dict,
+    plan: dict,
+    flush,
+    fill: int,
+    events,
+    snap: list,
+    answered: Callable[[], bool] | None,
+) -> None:
+    """One cycle's work on the supervisor's stream, between its two events (``h``: the call's
+    hand-over number, 0 for a null cycle); its snapshot is appended to ``snap``. Between GO and
+    the snapshot the host reads DONE until the child's stream has written it (or ``answered()``:
+    the child replied, died or ran out of time without it), so that the supervisor's stream
+    holds nothing pending while the child's kernels run."""
+    start, end = events
+    if h:
+        bufs.signals.wait(stream, signals.READY, h)
+    start.record()
+    bufs.write(inputs)
+    if flush is not None:
+        flush.fill_(fill)
+    if h:
+        bufs.signals.write(stream, signals.GO, h)
+        _await_done(bufs, h, answered)
+        bufs.signals.wait(stream, signals.DONE, h)  # passed already, unless the child lied
+    snap.append(bufs.snapshot(plan))
+    end.record()
+
+
+def _await_done(bufs: CaseBuffers, h: int, answered: Callable[[], bool] | None) -> None:
+    """Spin on the host until DONE >= h, asking ``answered()`` every DONE_POLLS reads."""
+    polls = 0
+    while bufs.words.read(signals.DONE) < h:
+        polls += 1
+        if polls % DONE_POLLS == 0 and (answered is None or answered()):
+            return
 
 
 def _wait_for(bufs: CaseBuffers, end, h: int) -> None:
@@ -185,7 +223,8 @@ def _wait_for(bufs: CaseBuffers, end, h: int) -> None:
     while not end.query():
         if time.monotonic() > deadline:
             raise Verdict(
-                "internal_error", f"The GPU hand-over of call {h} stalled ({_words(bufs)})."
+                "internal_error",
+                f"The GPU hand-over of call {h} stalled ({bufs.words.describe()}).",
             )
         time.sleep(0.0002)
 
@@ -232,8 +271,8 @@ def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibr
         bufs = j.buffers_for(scalars, where)
         gaps: list[float] = []
 
-        def ask(extra: dict, where=where, gaps=gaps) -> dict:
-            reply, _rt = j.ask_timed({**msg, **extra}, 60.0, where)
+        def ask(extra: dict, queue: Queue, where=where, gaps=gaps) -> dict:
+            reply, _rt = j.ask_timed({**msg, **extra}, 60.0, where, queue=queue)
             if not reply.get("ok"):
                 raise child_error_verdict(reply, where)
             gaps.append(float(reply.get("sync_ms", 0.0)) - call_time.return_ms(reply))

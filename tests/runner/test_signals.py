@@ -35,7 +35,40 @@ def test_no_hand_over_unless_the_supervisor_numbers_the_call(msg):
     assert signals.child_handover(FakeDriver(), 4096, msg, stream=1) is None
 
 
-def test_the_words_fit_their_slot():
-    name, dtype, shape = signals.slot_spec()
-    assert name.startswith("__") and dtype == "i32"
-    assert max(signals.READY, signals.GO, signals.DONE) + 4 <= 4 * shape[0]
+def test_the_words_are_distinct_and_fit_their_page():
+    offsets = sorted(signals.WORDS.values())
+    assert len(set(offsets)) == 3 and offsets[-1] + 4 <= signals.PAGE
+
+
+class FakeHostDriver:
+    """register_host as the driver's: the device address of a host page (here, its own)."""
+
+    def __init__(self):
+        self.registered = []
+
+    def register_host(self, address, size):
+        self.registered.append((address, size))
+        return address
+
+    def unregister_host(self, address):
+        self.registered = [r for r in self.registered if r[0] != address]
+
+
+def test_host_words_are_shared_through_their_descriptor_and_unregistered_on_close():
+    import os
+
+    driver = FakeHostDriver()
+    mine, fd = signals.HostWords.create(driver)
+    try:
+        theirs = signals.HostWords(driver, fd)  # the child's side: the same page, mapped again
+    finally:
+        os.close(fd)
+    assert mine.describe() == "READY=0 GO=0 DONE=0"  # zeroed
+    theirs.write(signals.DONE, 5)  # what the child's stream writes, the supervisor's host reads
+    mine.write(signals.GO, 7)
+    assert mine.read(signals.DONE) == 5 and theirs.read(signals.GO) == 7
+    assert [size for _, size in driver.registered] == [signals.PAGE, signals.PAGE]
+    mine.close()
+    theirs.close()
+    mine.close()  # a second close is harmless
+    assert driver.registered == []

@@ -50,8 +50,8 @@ def test_a_burst_times_every_call_with_its_own_inputs_and_snapshot(monkeypatch):
     bufs = FakeBuffers(clk, cost_ms=0.1)
     calls = []
 
-    def call(extra):
-        assert extra == {}  # no hand-over on the host clock's path
+    def call(extra, queue):
+        assert extra == {} and queue is None  # no hand-over on the host clock's path
         calls.append(len(bufs.written))
         clk.advance_ms(0.03)  # the solution's call: 30 us
         return "done"
@@ -144,25 +144,47 @@ class FakeEvent:
         return True
 
 
+class FakeWords:
+    """The words' page as the host sees it; ``child_done``: the child's stream writes DONE as
+    soon as it is given GO."""
+
+    def __init__(self, log: Log, child_done: bool):
+        self.log, self.child_done, self.values = log, child_done, dict.fromkeys(_WORD, 0)
+        self.reads = 0
+
+    def read(self, word):
+        self.reads += 1
+        return self.values[word]
+
+    def write(self, word, n):
+        self.log.items.append(f"{_WORD[word]}:={n} by the host")
+        self.values[word] = n
+
+    def describe(self):
+        return "READY=1 GO=0 DONE=0"
+
+
 class FakeSignals:
-    def __init__(self, log: Log):
-        self.log = log
+    def __init__(self, log: Log, words: FakeWords):
+        self.log, self.words = log, words
 
     def wait(self, stream, word, n):
         self.log.items.append(f"wait {_WORD[word]}>={n} on {stream}")
 
     def write(self, stream, word, n):
         self.log.items.append(f"{_WORD[word]}:={n} on {stream}")
+        if word == signals.GO and self.words.child_done:
+            self.words.values[signals.DONE] = n
 
 
 _WORD = {signals.READY: "READY", signals.GO: "GO", signals.DONE: "DONE"}
 
 
 class FakeGpuBuffers:
-    def __init__(self, log: Log):
+    def __init__(self, log: Log, child_done: bool = True):
         self.log, self.handovers = log, 0
-        self.signals = FakeSignals(log)
-        self.release_stream = type("S", (), {"cuda_stream": "release"})()
+        self.words = FakeWords(log, child_done)
+        self.signals = FakeSignals(log, self.words)
 
     def write(self, inputs):
         self.log.items.append(f"write {inputs['A']}")
@@ -200,39 +222,65 @@ def _fake_gpu(monkeypatch, log: Log, query: bool):
             return type("S", (), {"cuda_stream": "main"})()
 
     monkeypatch.setattr(windows.torch, "cuda", FakeCuda)
-    monkeypatch.setattr(windows, "_words", lambda bufs: "READY=1 GO=0 DONE=0")
 
 
-def test_a_gpu_cycle_queues_the_whole_window_before_the_call_and_releases_after(monkeypatch):
+def test_a_gpu_cycle_is_queued_once_the_call_is_sent_and_its_end_once_the_child_is_done(
+    monkeypatch,
+):
     log = Log()
     _fake_gpu(monkeypatch, log, query=True)
     bufs = FakeGpuBuffers(log)
     sent = []
 
-    def call(extra):
+    def call(extra, queue):
         sent.append(extra)
         log.items.append(f"call {extra['signal']}")
+        queue(lambda: False)  # as ChildProcess.request: after the send, before the answer
+        log.items.append(f"answer {extra['signal']}")
         return "done"
 
     out, window, cpu = windows.burst(bufs, [{"A": 1}, {"A": 2}], [{}, {}], FakeFlush(log), 0, call)
     assert sent == [{"signal": 1}, {"signal": 2}] and cpu is None
-    first = log.items[: log.items.index("call 1") + 1]
+    first = log.items[: log.items.index("answer 1") + 1]
     assert first == [
         "sync",
+        "call 1",  # sent first: nothing the host waits on while queueing can need the call
         "wait READY>=1 on main",
         "start",
         "write 1",
         "flush",
         "GO:=1 on main",
+        # the host read DONE (the child's stream wrote it), so this wait is already passed and
+        # the stream held nothing pending while the child worked
         "wait DONE>=1 on main",
-        "snapshot",  # follows the child's DONE on the stream: later writes are not judged
+        "snapshot",  # follows the child's DONE: later writes are not judged
         "end",
-        "call 1",  # sent only once the whole window is queued
+        "answer 1",
     ]
     after = log.items[len(first) : len(first) + 4]
-    assert after == ["READY:=1 on release", "GO:=1 on release", "DONE:=1 on release", "sync"]
+    assert after == ["READY:=1 by the host", "GO:=1 by the host", "DONE:=1 by the host", "sync"]
     assert "wait READY>=2 on main" in log.items  # the next call has its own number
     assert window == 2 * 6.0  # each window: start to end, the queued items between them
+
+
+def test_the_host_stops_waiting_for_done_once_the_child_has_answered_without_it(monkeypatch):
+    log = Log()
+    _fake_gpu(monkeypatch, log, query=True)
+    bufs = FakeGpuBuffers(log, child_done=False)
+    asked = []
+
+    def answered():
+        asked.append(bufs.words.reads)
+        return len(asked) == 3  # the reply arrives at the third look
+
+    out, _, _ = windows.burst(
+        bufs, [{"A": 1}], [{}], None, 0, lambda extra, queue: queue(answered) or "error"
+    )
+    assert out == [("error", {})]
+    assert asked == [windows.DONE_POLLS, 2 * windows.DONE_POLLS, 3 * windows.DONE_POLLS]
+    # the snapshot still waits for DONE on the stream, which the host's release provides
+    assert log.items.index("wait DONE>=1 on main") < log.items.index("snapshot")
+    assert log.items.index("snapshot") < log.items.index("DONE:=1 by the host")
 
 
 def test_a_null_cycle_on_the_gpu_hands_nothing_over(monkeypatch):
@@ -285,7 +333,9 @@ def test_a_stalled_hand_over_is_an_internal_error_that_names_the_words(monkeypat
     _fake_gpu(monkeypatch, log, query=False)
     monkeypatch.setattr(windows, "HANDOVER_STALL_S", 0.01)
     with pytest.raises(windows.Verdict) as err:
-        windows.burst(FakeGpuBuffers(log), [{"A": 1}], [{}], None, 0, lambda extra: "done")
+        windows.burst(
+            FakeGpuBuffers(log), [{"A": 1}], [{}], None, 0, lambda extra, queue: queue(lambda: True)
+        )
     assert err.value.verdict == "internal_error"
     assert "call 1 stalled (READY=1 GO=0 DONE=0)" in err.value.message
 
@@ -294,11 +344,12 @@ def test_a_failed_call_says_where_the_hand_over_stood(monkeypatch):
     log = Log()
     _fake_gpu(monkeypatch, log, query=True)
 
-    def call(extra):
+    def call(extra, queue):
+        queue(lambda: True)
         raise windows.Verdict("time_limit_exceeded", "Time limit exceeded")
 
     with pytest.raises(windows.Verdict) as err:
         windows.burst(FakeGpuBuffers(log), [{"A": 1}], [{}], None, 0, call)
     assert err.value.verdict == "time_limit_exceeded"
     assert err.value.message.endswith("(GPU hand-over of call 1: READY=1 GO=0 DONE=0)")
-    assert "DONE:=1 on release" in log.items  # released all the same
+    assert "DONE:=1 by the host" in log.items  # released all the same
