@@ -45,11 +45,13 @@ def main() -> None:
     ap.add_argument("--variants", default="handover,gpuwait,host")
     ap.add_argument("--out", default="")
     ap.add_argument("--device", default="cuda")
+    ap.add_argument("--solutions", default=",".join(SOLUTIONS), help="slug/file, comma-separated")
+    ap.add_argument("--repeat", type=int, default=1, help="judgements per solution and variant")
     args = ap.parse_args()
     rows = []
     for name in args.variants.split(","):
         variant(name)
-        for rel in SOLUTIONS:
+        for rel in [r for r in args.solutions.split(",") for _ in range(args.repeat)]:
             slug, sol = rel.split("/")
             pdir = ROOT / "problems" / "catalog" / slug
             src = (pdir / "solutions" / sol).read_text()
@@ -76,6 +78,14 @@ def main() -> None:
                 "burst": c.get("burst_calls"),
                 "baseline_ms": c.get("baseline_median_ms"),
                 "flags": c.get("flags"),
+                "sync_gap_ms": c.get("sync_gap_ms"),
+                "slow_calls": c.get("slow_calls"),
+                "calls_ended_at_synchronise": c.get("calls_ended_at_synchronise"),
+                "time_ms": clk.get("time_ms"),
+                "slack_ms": clk.get("slack_ms"),
+                "drift_ms": clk.get("drift_ms"),
+                "noise_ms": c.get("clock_noise_ms"),
+                "samples": c.get("clock_samples"),
                 "message": res["message"][:200] if res["verdict"] != "accepted" else "",
             }
             rows.append(row)
@@ -84,16 +94,17 @@ def main() -> None:
         Path(args.out).write_text(json.dumps(rows, indent=1))
     print(
         f"\n{'variant':9} {'solution':36} {'verdict':9} {'event':>8} {'window':>8} "
-        f"{'empty':>8} {'bound':>8} {'ref':>8}"
+        f"{'empty':>8} {'bound':>8} {'ref':>8} {'time':>8} flags"
     )
     for r in rows:
         f = {
             k: (f"{r[k]:.4f}" if isinstance(r[k], float) else "-")
-            for k in ("event_ms", "window_ms", "empty_ms", "bound_ms", "baseline_ms")
+            for k in ("event_ms", "window_ms", "empty_ms", "bound_ms", "baseline_ms", "time_ms")
         }
         print(
             f"{r['variant']:9} {r['solution']:36} {r['verdict'][:9]:9} {f['event_ms']:>8} "
-            f"{f['window_ms']:>8} {f['empty_ms']:>8} {f['bound_ms']:>8} {f['baseline_ms']:>8}"
+            f"{f['window_ms']:>8} {f['empty_ms']:>8} {f['bound_ms']:>8} {f['baseline_ms']:>8} "
+            f"{f['time_ms']:>8} {','.join(r['flags'] or [])}"
         )
 
 
