@@ -32,11 +32,12 @@ judgement, in both directions, for kernels of 7-100 us
 ``SLACK_ABS_MS``; docs/judging.md says what that leaves open.
 
 The hand-over windows (``KERNELJUDGE_GPU_CLOCK=handover``, runner/common/signals.py) are two
-CUDA events on the supervisor's stream, the call handed to the child and back on the GPU, no
-host inside; a probe of that hand-over between two processes on an H200 measured an overhead
-spread of 0.5-0.8 us (bench/results/gpu_clock/). Their slack is ``SLACK_REL`` plus
-``NOISE_SLACK`` times the case's own measured clock noise, no fixed allowance. They have not
-yet judged a case on a GPU (their first run finished none), so they are opt-in.
+CUDA events on the supervisor's stream, the call handed to the child on the GPU and its end
+read by the supervisor's host from a shared page; their slack is ``SLACK_REL`` plus
+``NOISE_SLACK`` times the case's own measured clock noise, no fixed allowance. On an H200 they
+judge with exact events, but their bound holds the host's reaction to the child's DONE and
+scored some honest judgements from it (bench/results/gpu_clock/2026-11-29-h200-handover-fix/),
+so they are opt-in.
 """
 
 from __future__ import annotations
