@@ -12,7 +12,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from runner.common import wire
 from runner.contract import JobSpec, Limits
@@ -20,6 +20,9 @@ from runner.sandbox import process as proc
 from runner.sandbox.mounts import interpreter
 from runner.supervisor import language as plugins
 from runner.supervisor.outcome import ChildDied, ChildTimeout
+
+if TYPE_CHECKING:
+    from runner.supervisor.context import Queue
 
 
 def native_child_for(language: str, device: str, mode: str) -> bool:
@@ -178,7 +181,7 @@ class ChildProcess:
         timeout: float,
         fds: tuple[int, ...] = (),
         spin_s: float = 0.0,
-        queue: Callable[[Callable[[], bool]], None] | None = None,
+        queue: Queue | None = None,
     ) -> tuple[dict, float]:
         """The child's answer and the round trip in ms by this process's clock (``spin_s``:
         poll that long before sleeping, for timed calls; ``queue``: run once the message is

@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from runner.supervisor.devices import DevicePeaks
 
 
+# work run between a request's send and its receive, given a test of whether the child has
+# answered (or the time is up): a timed GPU call's cycle (runner/supervisor/windows.py)
+Queue = Callable[[Callable[[], bool]], None]
+
+
 class Child(Protocol):
     """The sandboxed child as a phase sees it (runner.supervisor.childproc.ChildProcess)."""
 
@@ -76,7 +81,7 @@ class Judgement(Protocol):
         timeout: float,
         where: str,
         fds: tuple[int, ...] = (),
-        queue: Callable[[Callable[[], bool]], None] | None = None,
+        queue: Queue | None = None,
     ) -> tuple[dict, float]: ...
 
     def buffers_for(self, scalars: dict, where: str, private_copy: bool = False) -> CaseBuffers: ...

@@ -35,6 +35,7 @@ from runner.supervisor import (
 from runner.supervisor import language as plugins
 from runner.supervisor.buffers import CaseBuffers
 from runner.supervisor.childproc import Background, ChildProcess, Spare
+from runner.supervisor.context import Queue
 from runner.supervisor.functional import JIT_ALLOWANCE_S
 from runner.supervisor.outcome import (
     ChildDied,
@@ -369,7 +370,7 @@ class Judgement:
         timeout: float,
         where: str,
         fds: tuple[int, ...] = (),
-        queue: Callable[[Callable[[], bool]], None] | None = None,
+        queue: Queue | None = None,
     ) -> tuple[dict, float]:
         spin = SPIN_S if msg.get("timed") and self.job.device == "cuda" else 0.0
         try:

@@ -33,7 +33,7 @@ from runner.supervisor.outcome import Verdict, child_error_verdict
 
 if TYPE_CHECKING:
     from runner.contract import BenchmarkCase
-    from runner.supervisor.context import Judgement
+    from runner.supervisor.context import Judgement, Queue
 
 CALIBRATION_WINDOWS = 15  # empty-call bursts and null cycles per case, before the solution loads
 NOISE_WINDOWS = 7  # single empty windows that measure the clock's noise (the first warms up)
@@ -53,9 +53,6 @@ HANDOVER_STALL_S = 20.0
 DONE_POLLS = 256
 
 Meter = Callable[[], cputime.CpuReading] | None
-# a cycle's GPU work, queued once its call is sent; its argument tells whether the child has
-# answered (or can no longer)
-Queue = Callable[[Callable[[], bool]], None] | None
 
 
 @dataclasses.dataclass
@@ -97,7 +94,7 @@ def burst(
     plans: list[dict],
     flush,
     first: int,
-    call: Callable[[dict, Queue], Any] | None,
+    call: Callable[[dict, Queue | None], Any] | None,
     meter: Meter = None,
     cores: int = 1,
 ) -> tuple[list[tuple[Any, dict]], float, float | None]:
@@ -132,7 +129,7 @@ def _gpu_cycles(
     plans: list[dict],
     flush,
     first: int,
-    call: Callable[[dict, Queue], Any] | None,
+    call: Callable[[dict, Queue | None], Any] | None,
 ) -> tuple[list[tuple[Any, dict]], float, None]:
     """Each cycle timed by two CUDA events on the supervisor's stream, the call handed to the
     child and back through the hand-over's words (runner/common/signals.py): the window
@@ -271,7 +268,7 @@ def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibr
         bufs = j.buffers_for(scalars, where)
         gaps: list[float] = []
 
-        def ask(extra: dict, queue: Queue, where=where, gaps=gaps) -> dict:
+        def ask(extra: dict, queue: Queue | None, where=where, gaps=gaps) -> dict:
             reply, _rt = j.ask_timed({**msg, **extra}, 60.0, where, queue=queue)
             if not reply.get("ok"):
                 raise child_error_verdict(reply, where)
