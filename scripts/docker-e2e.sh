@@ -3,9 +3,8 @@
 # Debian's archive when no registry is reachable), bring the compose stack up on the host's
 # network, judge through it as a user would, break it (worker killed mid-judgement, Redis and
 # PostgreSQL restarted, a second worker host), then stop and remove everything it started; and
-# judge the CPU hostile corpus through the docker sandbox backend beside bwrap (tests/docker).
-# Starts dockerd when no engine answers and installs docker.io and debootstrap when missing
-# (scripts/docker-engine.sh); KJ_IMAGES_BUILT=1 skips the build (images made beforehand).
+# judge the CPU hostile corpus through the docker sandbox backend beside bwrap (tests/docker). Starts dockerd when no engine answers; installs docker.io and debootstrap
+# through scripts/install-system-deps.sh when missing.
 #
 #   scripts/docker-e2e.sh [PYTEST_ARGS...]        (make docker-e2e)
 set -euo pipefail
@@ -13,7 +12,16 @@ cd "$(dirname "$0")/.."
 PY="${PY:-.venv/bin/python}"
 log() { echo "docker-e2e: $*" >&2; }
 
-scripts/docker-engine.sh
+scripts/install-system-deps.sh
+if ! docker info >/dev/null 2>&1; then
+  command -v dockerd >/dev/null 2>&1 || { log "no dockerd (apt-get install docker.io)"; exit 1; }
+  mkdir -p var
+  log "starting dockerd (log: var/dockerd.log)"
+  nohup dockerd >var/dockerd.log 2>&1 &
+  for _ in $(seq 60); do docker info >/dev/null 2>&1 && break; sleep 1; done
+  docker info >/dev/null 2>&1 || { tail -20 var/dockerd.log >&2; exit 1; }
+fi
+docker version --format 'docker-e2e: engine {{.Server.Version}}, client {{.Client.Version}}' >&2
 
 empty_env="$(mktemp)"
 cleanup() {
@@ -26,11 +34,7 @@ cleanup() {
 trap cleanup EXIT
 
 start=$SECONDS
-if [[ "${KJ_IMAGES_BUILT:-}" == 1 ]]; then  # .ci/run built them beside make test
-  log "images built beforehand (KJ_IMAGES_BUILT=1)"
-else
-  scripts/docker-build.sh
-fi
+scripts/docker-build.sh
 build_s=$((SECONDS - start))
 # The sandbox's own tests first (the CPU hostile corpus judged under docker and compared with
 # bwrap's verdicts), on two pytest workers as make test runs the corpus, the cases marked
