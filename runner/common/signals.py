@@ -42,17 +42,31 @@ def handover_enabled() -> bool:
     return os.environ.get("KERNELJUDGE_GPU_CLOCK", "host") == "handover"
 
 
-class HostWords:
+class Signals:
+    """The words of one arena at device address ``base``, through ``driver``
+    (:class:`runner.common.cudadrv.Driver`); ``stream``: a raw CUDA stream handle."""
+
+    def __init__(self, driver: Any, base: int):
+        self.driver = driver
+        self.base = base
+
+    def wait(self, stream: int, word: int, n: int) -> None:
+        self.driver.wait_geq(stream, self.base + word, n)
+
+    def write(self, stream: int, word: int, n: int) -> None:
+        self.driver.write_word(stream, self.base + word, n)
+
+
+class HostWords(Signals):
     """The words' page, mapped here and registered with ``driver``
-    (:class:`runner.common.cudadrv.Driver`): ``base`` is its device address, ``read`` and
-    ``write`` reach it from the host."""
+    (:class:`runner.common.cudadrv.Driver`) at the device address ``base``: ``wait`` and
+    ``write`` queue on a stream (:class:`Signals`), ``read`` and ``set`` reach it from the host."""
 
     def __init__(self, driver: Any, fd: int):
-        self.driver = driver
         self.map = mmap.mmap(fd, PAGE, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE)
         self._host = ctypes.c_char.from_buffer(self.map)  # an export: closed before the map
         self.address = ctypes.addressof(self._host)
-        self.base = driver.register_host(self.address, PAGE)
+        super().__init__(driver, driver.register_host(self.address, PAGE))
 
     @classmethod
     def create(cls, driver: Any) -> tuple[HostWords, int]:
@@ -68,7 +82,7 @@ class HostWords:
     def read(self, word: int) -> int:
         return struct.unpack_from("<I", self.map, word)[0]
 
-    def write(self, word: int, n: int) -> None:
+    def set(self, word: int, n: int) -> None:
         struct.pack_into("<I", self.map, word, n)
 
     def describe(self) -> str:
@@ -81,21 +95,6 @@ class HostWords:
         self.driver.unregister_host(self.address)
         self._host = None
         self.map.close()
-
-
-class Signals:
-    """The words of one arena at device address ``base``, through ``driver``
-    (:class:`runner.common.cudadrv.Driver`); ``stream``: a raw CUDA stream handle."""
-
-    def __init__(self, driver: Any, base: int):
-        self.driver = driver
-        self.base = base
-
-    def wait(self, stream: int, word: int, n: int) -> None:
-        self.driver.wait_geq(stream, self.base + word, n)
-
-    def write(self, stream: int, word: int, n: int) -> None:
-        self.driver.write_word(stream, self.base + word, n)
 
 
 def child_handover(driver: Any, base: int, msg: dict, stream: int) -> Callable[[int], None] | None:

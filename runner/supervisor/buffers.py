@@ -37,12 +37,10 @@ class CaseBuffers:
         self.views = {s.name: self.arena.tensor(s) for s in self.slots}
         # the timed calls' hand-over (runner/common/signals.py): its words, their descriptor
         self.words: signals.HostWords | None = None
-        self.signals: signals.Signals | None = None
         self._words_fd = -1
         self.handovers = 0  # timed calls handed over on this arena so far
         if device == "cuda" and signals.handover_enabled():
             self.words, self._words_fd = signals.HostWords.create(driver)
-            self.signals = signals.Signals(driver, self.words.base)
         # snapshot order, outputs first: work still running after "done" is caught reading
         # them soonest
         self.snapshot_order = sorted(self.views, key=lambda n: not problem.param(n).is_output)

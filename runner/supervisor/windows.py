@@ -104,7 +104,7 @@ def burst(
     Returns ([(call's result, snapshot)], window ms, the job's CPU ms in the window by
     :func:`cputime.busiest_ms`, or None without a meter). On a GPU the window is the sum of
     the cycles' windows on the supervisor's stream (:func:`_gpu_cycles`)."""
-    if bufs.signals is not None:
+    if bufs.words is not None:
         return _gpu_cycles(bufs, stages, plans, flush, first, call)
     out = []
     bufs.sync()  # the staged inputs' generation is done before the clock starts
@@ -163,7 +163,7 @@ def _gpu_cycles(
                 raise
             finally:  # a child that never wrote the words cannot stall the stream
                 for word in (signals.READY, signals.GO, signals.DONE):
-                    bufs.words.write(word, h)
+                    bufs.words.set(word, h)
                 if snap:
                     _wait_for(bufs, end, h)
         bufs.sync()
@@ -191,25 +191,25 @@ def _queue_cycle(
     holds nothing pending while the child's kernels run."""
     start, end = events
     if h:
-        bufs.signals.wait(stream, signals.READY, h)
+        bufs.words.wait(stream, signals.READY, h)
     start.record()
     bufs.write(inputs)
     if flush is not None:
         flush.fill_(fill)
     if h:
-        bufs.signals.write(stream, signals.GO, h)
+        bufs.words.write(stream, signals.GO, h)
         _await_done(bufs, h, answered)
-        bufs.signals.wait(stream, signals.DONE, h)  # passed already, unless the child lied
+        bufs.words.wait(stream, signals.DONE, h)  # passed already, unless the child lied
     snap.append(bufs.snapshot(plan))
     end.record()
 
 
-def _await_done(bufs: CaseBuffers, h: int, answered: Callable[[], bool] | None) -> None:
+def _await_done(bufs: CaseBuffers, h: int, answered: Callable[[], bool]) -> None:
     """Spin on the host until DONE >= h, asking ``answered()`` every DONE_POLLS reads."""
     polls = 0
     while bufs.words.read(signals.DONE) < h:
         polls += 1
-        if polls % DONE_POLLS == 0 and (answered is None or answered()):
+        if polls % DONE_POLLS == 0 and answered():
             return
 
 
@@ -296,7 +296,7 @@ def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibr
         finally:
             bufs.close()
         gap = _gap_allowance(gaps[1:], language.gap_quantile)
-        out.append(Calibration(empty, null, gap, k, noise, cpu, bufs.signals is not None))
+        out.append(Calibration(empty, null, gap, k, noise, cpu, bufs.words is not None))
     return out
 
 

@@ -27,7 +27,7 @@ class FakeClock:
 class FakeBuffers:
     """CaseBuffers' surface; every operation costs the supervisor ``cost_ms`` on the clock."""
 
-    signals = None  # the host clock's path
+    words = None  # the host clock's path
 
     def __init__(self, clk: FakeClock, cost_ms: float) -> None:
         self.clk, self.cost_ms, self.written = clk, cost_ms, []
@@ -145,36 +145,31 @@ class FakeEvent:
 
 
 class FakeWords:
-    """The words' page as the host sees it; ``child_done``: the child's stream writes DONE as
-    soon as it is given GO."""
+    """The words' page: what the supervisor queues on its stream, and what its host reads and
+    sets; ``child_done``: the child's stream writes DONE as soon as it is given GO."""
 
     def __init__(self, log: Log, child_done: bool):
         self.log, self.child_done, self.values = log, child_done, dict.fromkeys(_WORD, 0)
         self.reads = 0
-
-    def read(self, word):
-        self.reads += 1
-        return self.values[word]
-
-    def write(self, word, n):
-        self.log.items.append(f"{_WORD[word]}:={n} by the host")
-        self.values[word] = n
-
-    def describe(self):
-        return "READY=1 GO=0 DONE=0"
-
-
-class FakeSignals:
-    def __init__(self, log: Log, words: FakeWords):
-        self.log, self.words = log, words
 
     def wait(self, stream, word, n):
         self.log.items.append(f"wait {_WORD[word]}>={n} on {stream}")
 
     def write(self, stream, word, n):
         self.log.items.append(f"{_WORD[word]}:={n} on {stream}")
-        if word == signals.GO and self.words.child_done:
-            self.words.values[signals.DONE] = n
+        if word == signals.GO and self.child_done:
+            self.values[signals.DONE] = n
+
+    def read(self, word):
+        self.reads += 1
+        return self.values[word]
+
+    def set(self, word, n):
+        self.log.items.append(f"{_WORD[word]}:={n} by the host")
+        self.values[word] = n
+
+    def describe(self):
+        return "READY=1 GO=0 DONE=0"
 
 
 _WORD = {signals.READY: "READY", signals.GO: "GO", signals.DONE: "DONE"}
@@ -184,7 +179,6 @@ class FakeGpuBuffers:
     def __init__(self, log: Log, child_done: bool = True):
         self.log, self.handovers = log, 0
         self.words = FakeWords(log, child_done)
-        self.signals = FakeSignals(log, self.words)
 
     def write(self, inputs):
         self.log.items.append(f"write {inputs['A']}")
