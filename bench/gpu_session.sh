@@ -8,10 +8,10 @@
 #   bash bench/gpu_session.sh perf     # throughput 1x1 / 2x1 / 2x4 (GPUs x supervisors), then
 #                                      # GPU 0: timing truth; GPU 1: latency, a process per job
 #   bash bench/gpu_session.sh clock    # the hand-over clock (KERNELJUDGE_GPU_CLOCK=handover):
-#                                      # its probe on the legacy streams (three memories), one vector-add
-#                                      # judgement per child kind, the hostile cases that
-#                                      # forge the clock, the timing truth of the ten solutions
-#                                      # below (one call, < 10 min)
+#                                      # its GPU tests, one vector-add judgement per child
+#                                      # kind, the hostile cases that forge the clock, the
+#                                      # timing truth of the ten solutions below (VIA=process
+#                                      # or service; one call, < 10 min)
 #   bash bench/gpu_session.sh integrity  # the hostile corpus's GPU cases, the bound's measured
 #                                      # slack, then the timing truth of ten solutions (five
 #                                      # under 0.1 ms, five over 1 ms), five judgements each
@@ -116,7 +116,8 @@ integrity_hostile() {
 integrity_truth() {  # $1: the problems (comma-separated)
   log "timing truth: $1"
   timeout "${TRUTH_LIMIT:-280}" "$PY" bench/timing_truth.py --only "$1" --repeats 5 --repeats-long 5 \
-    --no-ncu --budget 2 --time-budget "$(( ${TRUTH_LIMIT:-280} - 30 ))" --out "$R/truth_${2:-all}" \
+    --no-ncu --budget 2 --time-budget "$(( ${TRUTH_LIMIT:-280} - 30 ))" --via "${VIA:-process}" \
+    --out "$R/truth_${2:-all}" \
     2> "$R/timing_truth_${2:-all}.log" || log "timing_truth exited with $?"
 }
 
@@ -124,9 +125,12 @@ case "$PART" in
   integrity)
     integrity_hostile
     tail -n 3 "$R/hostile_gpu.log"; tail -n 15 "$R/bound_slack.log" ;;
-  clock)  # the hand-over clock (opt-in): a probe of it on the judge's streams, the hostile
-          # cases that forge the clock, then the timing truth (one call)
+  clock)  # the hand-over clock (opt-in): its GPU tests, one judgement per child kind, the
+          # hostile cases that forge the clock, then the timing truth (one call)
     export KERNELJUDGE_GPU_CLOCK="${KERNELJUDGE_GPU_CLOCK:-handover}"
+    log "pytest -m gpu: the hand-over's snapshot graph, side streams"
+    timeout 120 "$PY" -m pytest -m gpu tests/runner/test_gpu.py -q -rA -p no:cacheprovider \
+      -k "graph_snapshot or side_stream" > "$R/pytest_clock.txt" 2>&1 || log "pytest exited with $?"
     # one judgement per child kind first: a hang dumps the supervisor's threads (SIGABRT under
     # PYTHONFAULTHANDLER), a stalled hand-over ends in an internal error naming its words
     for src in correct_pytorch.py correct_basic.cu; do
@@ -134,13 +138,6 @@ case "$PART" in
       PYTHONFAULTHANDLER=1 timeout -s ABRT "${ONE_LIMIT:-60}" "$PY" -m runner judge --mode submit \
         --device cuda --json problems/catalog/vector-add "problems/catalog/vector-add/solutions/$src" \
         > "$R/one_${src%%.*}.json" 2> "$R/one_${src%%.*}.log" || log "judge exited with $?"
-    done
-    # on the judge's streams: IPC (as measured), its memory, host (PROBES="" skips them)
-    for memory in ${PROBES-ipc vmm host}; do
-      log "probe: the hand-over, legacy streams, words in $memory memory"
-      timeout "${PROBE_LIMIT:-45}" "$PY" bench/probes/2026-11-29/gpu_clock_probe.py --legacy \
-        --memory "$memory" --calls 40 --out "$R/clock_probe_$memory.json" \
-        > "$R/clock_probe_$memory.log" 2>&1 || log "probe exited with $?"
     done
     log "hostile corpus, the cases that forge the clock"
     timeout "${HOSTILE_LIMIT:-90}" "$PY" bench/trust/hostile_gpu.py --only slack,forge,side-stream \
@@ -152,7 +149,7 @@ case "$PART" in
     else
       log "no vector-add judgement was accepted with the hand-over: no timing truth"
     fi
-    tail -n 14 "$R"/clock_probe_*.log "$R"/one_*.log
+    tail -n 5 "$R/pytest_clock.txt" "$R"/one_*.log
     cut -c1-400 "$R"/one_*.json; cat "$R/hostile_gpu_clock.log"
     for f in "$R"/truth_*/timing_truth.md; do [[ -f "$f" ]] && { cat "$f"; echo; }; done ;;
   truth)

@@ -557,6 +557,18 @@ def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> di
             truths = ("judge_over_events",)
         ratios = [row.get(k) for k in truths if row.get(k)]
         row["within_3pct"] = all(abs(x - 1) <= TOLERANCE for x in ratios) if ratios else None
+        # every judgement, not only their median: each one against the first truth measured
+        truth = next((row[k.replace("judge_over_", "") + "_median_ms"] for k in truths
+                      if row.get(k)), None)  # fmt: skip
+        if truth:
+            each = [round(m / truth, 4) for m in meds]
+            row["each_judge_over_truth"] = each
+            row["worst_judge_over_truth"] = max(each, key=lambda x: abs(x - 1))
+            row["every_within_3pct"] = all(abs(x - 1) <= TOLERANCE for x in each)
+        # how each judgement's time was decided (runner/supervisor/clock.py)
+        row["judge_clocks"] = [
+            _clock_of(j["cases"][ci]) for j in ok if len(j.get("cases") or []) > ci
+        ]
         cases.append(row)
     entry["cases"] = cases
     entry["errors"] = {
@@ -565,6 +577,18 @@ def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> di
     if outside.get("ncu", {}).get("kernels_per_call"):
         entry["kernels_per_call"] = outside["ncu"]["kernels_per_call"]
     return entry
+
+
+def _clock_of(case: dict) -> dict:
+    """One judgement's clock for one case: its bound against its events, and the calls timed
+    in full."""
+    clk = case.get("clock") or {}
+    keep = ("event_median_ms", "bound_ms", "slack_ms", "empty_window_ms", "drift_ms", "consistent")
+    out = {k: round(clk[k], 5) if isinstance(clk.get(k), float) else clk.get(k) for k in keep}
+    out.update(
+        {k: case.get(k) for k in ("burst_calls", "clock_noise_ms", "synced_time_calls", "runs")}
+    )
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -709,6 +733,15 @@ def write_report(args, solutions: list[dict], skipped: list[str], **extra) -> No
             "cases": len(all_cases),
             "within_3pct": sum(1 for c in all_cases if c.get("within_3pct")),
             "compared": sum(1 for c in all_cases if c.get("within_3pct") is not None),
+            "every_judgement_within_3pct": sum(1 for c in all_cases if c.get("every_within_3pct")),
+            "judgements_off_3pct": sum(
+                sum(1 for x in c.get("each_judge_over_truth") or [] if abs(x - 1) > TOLERANCE)
+                for c in all_cases
+            ),
+            "judgements_from_bound": sum(
+                sum(1 for k in c.get("judge_clocks") or [] if k.get("consistent") is False)
+                for c in all_cases
+            ),
             "median_judge_over_do_bench": _med([c.get("judge_over_do_bench") for c in all_cases]),
             "median_judge_over_ncu": _med([c.get("judge_over_ncu") for c in all_cases]),
             "median_judge_over_loop": _med([c.get("judge_over_loop") for c in all_cases]),
@@ -724,9 +757,13 @@ def write_report(args, solutions: list[dict], skipped: list[str], **extra) -> No
                          c.get("do_bench_median_ms") or c.get("loop_median_ms"), c.get("ncu_median_ms"),
                          c.get("judge_over_do_bench") or c.get("judge_over_loop"), c.get("judge_over_ncu"),
                          c.get("judge_cv"), len(c.get("judge_medians_ms") or []),
-                         {True: "yes", False: "NO", None: "–"}[c.get("within_3pct")]])  # fmt: skip
+                         {True: "yes", False: "NO", None: "–"}[c.get("within_3pct")],
+                         c.get("worst_judge_over_truth"),
+                         sum(1 for k in c.get("judge_clocks") or [] if k.get("consistent") is False),
+                         {True: "yes", False: "NO", None: "–"}[c.get("every_within_3pct")]])  # fmt: skip
     heads = ["solution", "case", "judge ms", "do_bench ms" if args.device == "cuda" else "loop ms",
-             "ncu ms", "judge/do_bench", "judge/ncu", "CV", "judgements", "within 3 %"]  # fmt: skip
+             "ncu ms", "judge/do_bench", "judge/ncu", "CV", "judgements", "within 3 %",
+             "worst judgement/truth", "from the bound", "every one within 3 %"]  # fmt: skip
     for key, label in (("events", "events"), ("do_bench_call", "do_bench of the call")):
         if any(c.get(f"{key}_median_ms") for s in solutions for c in s["cases"]):
             heads[4:4] = [f"{label} ms", f"judge/{label}"]

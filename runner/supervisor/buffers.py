@@ -39,11 +39,16 @@ class CaseBuffers:
         self.words: signals.HostWords | None = None
         self._words_fd = -1
         self.handovers = 0  # timed calls handed over on this arena so far
-        if device == "cuda" and signals.handover_enabled():
-            self.words, self._words_fd = signals.HostWords.create(driver)
         # snapshot order, outputs first: work still running after "done" is caught reading
         # them soonest
         self.snapshot_order = sorted(self.views, key=lambda n: not problem.param(n).is_output)
+        # the hand-over's own: a gate the supervisor alone holds, the snapshot as one graph
+        self.gate: Gate | None = None
+        self.graph: GraphSnapshot | None = None
+        if device == "cuda" and signals.handover_enabled():
+            self.words, self._words_fd = signals.HostWords.create(driver)
+            self.gate = Gate(driver)
+            self.graph = GraphSnapshot(self.views, self.snapshot_order, self._sampled_sizes())
 
     # -- sharing ---------------------------------------------------------------------------------
     def attach_message(self) -> dict:
@@ -79,13 +84,19 @@ class CaseBuffers:
     def sample_plan(self, rng: random.Random) -> dict[str, torch.Tensor]:
         """Flat indices to snapshot of each tensor read in part (drawn from ``rng``)."""
         plan = {}
-        for s in self.slots:
-            n = math.prod(s.shape)
-            if n > SAMPLE_ABOVE:
-                last = n - SAMPLE_RUN
-                starts = {0, last, *(rng.randrange(last + 1) for _ in range(SAMPLE_CHUNKS - 2))}
-                plan[s.name] = sample_index(sorted(starts), SAMPLE_RUN, self.device)
+        for name in self._sampled_sizes():
+            last = math.prod(self.views[name].shape) - SAMPLE_RUN
+            starts = {0, last, *(rng.randrange(last + 1) for _ in range(SAMPLE_CHUNKS - 2))}
+            plan[name] = sample_index(sorted(starts), SAMPLE_RUN, self.device)
         return plan
+
+    def _sampled_sizes(self) -> dict[str, int]:
+        """The tensors read in part, and the most indices a plan holds for each."""
+        return {
+            s.name: SAMPLE_CHUNKS * SAMPLE_RUN
+            for s in self.slots
+            if math.prod(s.shape) > SAMPLE_ABOVE
+        }
 
     def snapshot(self, plan: dict[str, torch.Tensor] | None = None) -> dict[str, torch.Tensor]:
         """Copies of every tensor as it is now (``plan``'s tensors at its indices only)."""
@@ -102,7 +113,71 @@ class CaseBuffers:
         for fd in self.take_fds():
             os.close(fd)
         if self.words is not None:
-            self.sync()  # nothing queued may still wait on the words
+            self.sync()  # nothing queued may still wait on the words or the gate
             self.words.close()
             self.words = None
+            self.gate.close()
+            self.graph = None
         self.arena.close()
+
+
+class Gate:
+    """A word in a page of host memory that only the supervisor maps: GPU work queued behind
+    :meth:`hold` waits until the host opens it (:meth:`open`), so that a window's work, once queued
+    in full, runs at the GPU's pace and not at the pace of the host queueing it."""
+
+    def __init__(self, driver: Any):
+        self.words, fd = signals.HostWords.create(driver)
+        os.close(fd)  # shared with no one
+        self.n = 0
+
+    def hold(self, stream: int) -> None:
+        self.n += 1
+        self.words.wait(stream, 0, self.n)
+
+    def open(self) -> None:
+        self.words.set(0, self.n)
+
+    def close(self) -> None:
+        self.words.close()
+
+
+class GraphSnapshot:
+    """The snapshot (:meth:`CaseBuffers.snapshot`) captured once as a CUDA graph, for the
+    hand-over's windows: one launch queues every copy, so that the copies run back to back
+    however long the host takes to launch them. The sample plan's indices go into the graph's
+    own index tensors before the window (:meth:`prepare`, padded with index 0), and the
+    gathered values are copied out after it (:meth:`take`)."""
+
+    def __init__(self, views: dict[str, torch.Tensor], order: list[str], sampled: dict):
+        self.index = {
+            name: torch.zeros(n, dtype=torch.int64, device="cuda") for name, n in sampled.items()
+        }
+
+        def copies() -> dict[str, torch.Tensor]:
+            return {
+                name: gather_flat(views[name], self.index[name])
+                if name in self.index
+                else views[name].clone()
+                for name in order
+            }
+
+        copies()  # loads the kernels before the capture
+        self.graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(self.graph, capture_error_mode="thread_local"):
+            self.out = copies()
+
+    def prepare(self, plan: dict[str, torch.Tensor]) -> None:
+        for name, index in self.index.items():
+            n = plan[name].numel()
+            index[:n].copy_(plan[name])
+            index[n:].zero_()
+
+    def launch(self) -> None:
+        self.graph.replay()
+
+    def take(self, plan: dict[str, torch.Tensor]) -> dict[str, torch.Tensor]:
+        return {
+            name: (t[: plan[name].numel()] if name in self.index else t).clone()
+            for name, t in self.out.items()
+        }

@@ -135,7 +135,7 @@ def _gpu_cycles(
     child and back through the hand-over's words (runner/common/signals.py): the window
     starts once the child's stream is waiting for the call and holds the fresh inputs, the
     flush, the child's work and the snapshot; the host is in it only from the moment the child's
-    stream writes DONE to the moment the snapshot is queued. The cycle is queued once the call
+    stream writes DONE to the moment the snapshot's graph is launched (:func:`_queue_cycle`). The cycle is queued once the call
     is sent (``call(extra, queue)`` runs ``queue`` between its send and its receive), so
     whatever the supervisor's host waits for while queueing (a kernel's first load waits for
     its context's streams to drain) only waits on words the child's stream is on its way to
@@ -153,19 +153,21 @@ def _gpu_cycles(
             h = bufs.handovers
         cycle = (bufs, stream, h, inputs, plan, flush, (first + n) & 0xFF, (start, end), snap)
         result = None
-        if call is None:
-            _queue_cycle(*cycle, answered=None)
-        else:
-            try:
+        try:
+            if call is None:
+                _queue_cycle(*cycle, answered=None)
+            else:
                 result = call({"signal": h}, functools.partial(_queue_cycle, *cycle))
-            except Verdict as exc:  # where the hand-over stood when the call failed
-                exc.message += f" (GPU hand-over of call {h}: {bufs.words.describe()})"
-                raise
-            finally:  # a child that never wrote the words cannot stall the stream
+        except Verdict as exc:  # where the hand-over stood when the call failed
+            exc.message += f" (GPU hand-over of call {h}: {bufs.words.describe()})"
+            raise
+        finally:  # neither a child that never wrote the words nor an error stalls the stream
+            if h:
                 for word in (signals.READY, signals.GO, signals.DONE):
                     bufs.words.set(word, h)
-                if snap:
-                    _wait_for(bufs, end, h)
+            bufs.gate.open()
+            if snap:
+                _wait_for(bufs, end, h)
         bufs.sync()
         out.append((result, snap[0]))
         window += start.elapsed_time(end)
@@ -185,11 +187,15 @@ def _queue_cycle(
     answered: Callable[[], bool] | None,
 ) -> None:
     """One cycle's work on the supervisor's stream, between its two events (``h``: the call's
-    hand-over number, 0 for a null cycle); its snapshot is appended to ``snap``. Between GO and
-    the snapshot the host reads DONE until the child's stream has written it (or ``answered()``:
-    the child replied, died or ran out of time without it), so that the supervisor's stream
-    holds nothing pending while the child's kernels run."""
+    hand-over number, 0 for a null cycle); its snapshot is appended to ``snap``. Everything up
+    to GO is queued behind the supervisor's gate, opened once it is all queued, and the
+    snapshot is one graph launch, so that the window holds the GPU's work and not the host's
+    pace. Between GO and the snapshot the host reads DONE until the child's stream has written
+    it (or ``answered()``: the child replied, died or ran out of time without it), so that the
+    supervisor's stream holds nothing pending while the child's kernels run."""
     start, end = events
+    bufs.graph.prepare(plan)
+    bufs.gate.hold(stream)
     if h:
         bufs.words.wait(stream, signals.READY, h)
     start.record()
@@ -198,10 +204,13 @@ def _queue_cycle(
         flush.fill_(fill)
     if h:
         bufs.words.write(stream, signals.GO, h)
+    bufs.gate.open()
+    if h:
         _await_done(bufs, h, answered)
         bufs.words.wait(stream, signals.DONE, h)  # passed already, unless the child lied
-    snap.append(bufs.snapshot(plan))
+    bufs.graph.launch()
     end.record()
+    snap.append(bufs.graph.take(plan))
 
 
 def _await_done(bufs: CaseBuffers, h: int, answered: Callable[[], bool]) -> None:

@@ -114,10 +114,38 @@ def test_side_stream_timed_in_full_or_rejected():
     if r.verdict == "accepted":
         assert {"side_stream_work", "time_from_supervisor_clock"} & set(r.flags)
         case = r.benchmark["cases"][0]
-        assert case["synced_time_calls"] >= 0.5 * case["runs"]
+        if "side_stream_work" in r.flags:  # the host windows: its calls timed to the sync
+            assert case["synced_time_calls"] >= 0.5 * case["runs"]
         # timed in full: the side-stream kernel (few blocks) is not faster than the honest one
         assert case["median_ms"] >= 0.8 * honest.benchmark["cases"][0]["median_ms"]
     assert "side_stream_work" not in honest.flags
+
+
+@pytest.mark.parametrize("n", [1000, 3_000_000])
+def test_the_hand_overs_graph_snapshot_copies_what_the_snapshot_copies(n, monkeypatch):
+    import random
+
+    import torch
+
+    from runner.common.cudadrv import Driver
+    from runner.contract import ProblemSpec
+    from runner.supervisor.buffers import CaseBuffers
+
+    monkeypatch.setenv("KERNELJUDGE_GPU_CLOCK", "handover")
+    bufs = CaseBuffers(ProblemSpec.from_dir(VECTOR_ADD), {"N": n}, "cuda", Driver.shared())
+    try:
+        a = torch.rand(n, device="cuda")
+        for seed in (1, 2):  # two plans through one graph
+            bufs.write({"A": a + seed, "B": 2 * a})
+            bufs.views["C"].copy_(3 * a + seed)
+            plan = bufs.sample_plan(random.Random(seed))
+            bufs.graph.prepare(plan)
+            bufs.graph.launch()
+            got, want = bufs.graph.take(plan), bufs.snapshot(plan)
+            assert list(got) == list(want) == ["C", "A", "B"]
+            assert all(torch.equal(got[k], want[k]) for k in want)
+    finally:
+        bufs.close()
 
 
 @pytest.mark.parametrize(

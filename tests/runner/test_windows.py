@@ -175,20 +175,43 @@ class FakeWords:
 _WORD = {signals.READY: "READY", signals.GO: "GO", signals.DONE: "DONE"}
 
 
+class FakeGate:
+    def __init__(self, log: Log):
+        self.log = log
+
+    def hold(self, stream):
+        self.log.items.append(f"hold gate on {stream}")
+
+    def open(self):
+        self.log.items.append("open gate")
+
+
+class FakeGraph:
+    def __init__(self, log: Log):
+        self.log = log
+
+    def prepare(self, plan):
+        self.log.items.append("plan")
+
+    def launch(self):
+        self.log.items.append("snapshot")
+
+    def take(self, plan):
+        self.log.items.append("take")
+        return {}
+
+
 class FakeGpuBuffers:
     def __init__(self, log: Log, child_done: bool = True):
         self.log, self.handovers = log, 0
         self.words = FakeWords(log, child_done)
+        self.gate, self.graph = FakeGate(log), FakeGraph(log)
 
     def write(self, inputs):
         self.log.items.append(f"write {inputs['A']}")
 
     def sync(self):
         self.log.items.append("sync")
-
-    def snapshot(self, plan):
-        self.log.items.append("snapshot")
-        return {}
 
 
 class FakeFlush:
@@ -239,22 +262,32 @@ def test_a_gpu_cycle_is_queued_once_the_call_is_sent_and_its_end_once_the_child_
     assert first == [
         "sync",
         "call 1",  # sent first: nothing the host waits on while queueing can need the call
+        "plan",  # the sample plan's indices into the snapshot graph's, before the window
+        "hold gate on main",  # the window's work runs once all of it is queued
         "wait READY>=1 on main",
         "start",
         "write 1",
         "flush",
         "GO:=1 on main",
+        "open gate",
         # the host read DONE (the child's stream wrote it), so this wait is already passed and
         # the stream held nothing pending while the child worked
         "wait DONE>=1 on main",
         "snapshot",  # follows the child's DONE: later writes are not judged
         "end",
+        "take",  # the snapshot's values copied out, after the window
         "answer 1",
     ]
-    after = log.items[len(first) : len(first) + 4]
-    assert after == ["READY:=1 by the host", "GO:=1 by the host", "DONE:=1 by the host", "sync"]
+    after = log.items[len(first) : len(first) + 5]
+    assert after == [
+        "READY:=1 by the host",
+        "GO:=1 by the host",
+        "DONE:=1 by the host",
+        "open gate",
+        "sync",
+    ]
     assert "wait READY>=2 on main" in log.items  # the next call has its own number
-    assert window == 2 * 6.0  # each window: start to end, the queued items between them
+    assert window == 2 * 7.0  # each window: start to end, the queued items between them
 
 
 def test_the_host_stops_waiting_for_done_once_the_child_has_answered_without_it(monkeypatch):
@@ -283,7 +316,20 @@ def test_a_null_cycle_on_the_gpu_hands_nothing_over(monkeypatch):
     bufs = FakeGpuBuffers(log)
     out, window, _ = windows.burst(bufs, [{"A": 7}], [{}], FakeFlush(log), 0, None)
     assert out == [(None, {})]
-    assert log.items == ["sync", "start", "write 7", "flush", "snapshot", "end", "sync"]
+    assert log.items == [
+        "sync",
+        "plan",
+        "hold gate on main",
+        "start",
+        "write 7",
+        "flush",
+        "open gate",
+        "snapshot",
+        "end",
+        "take",
+        "open gate",  # (the release after every cycle; opening twice changes nothing)
+        "sync",
+    ]
     assert bufs.handovers == 0
 
 
