@@ -267,18 +267,15 @@ class Child:
                 done = self.lang.invoke(solve, args)
                 at_sync = sync_end is not None and sync_end.at_sync()
                 _event_record(end)
-                copies = done is not None or (self.solve is None and msg.get("copy_outputs"))
-                if handover is not None and not copies:
-                    handover(signals.DONE)
                 _cuda_synchronize()
                 _event_record(end_sync)
                 _event_synchronize(end_sync)
                 # JAX's copy into the output buffers (or a calibration's), off both events: the
                 # synced one times the call's own work only, as in every language
                 self._after(done, msg)
-                if handover is not None and copies:  # the outputs are complete after the copy
-                    handover(signals.DONE)
                 _cuda_synchronize()
+                if handover is not None:  # the outputs are complete, side streams' included
+                    handover(signals.DONE)
                 self._release()
                 del done
                 self._check_native_error()
@@ -301,8 +298,7 @@ class Child:
         """The GPU hand-over the supervisor asks for, on the current stream, or None."""
         if self.words is None:
             return None
-        stream = _current_stream().cuda_stream
-        return signals.child_handover(self.driver, self.words.base, msg, stream)
+        return signals.child_handover(self.words, msg, _current_stream().cuda_stream)
 
     def _profiled_call(self, solve, args: list) -> dict:
         """One call inside the profiler's range (mode profile: ncu, started with

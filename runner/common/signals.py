@@ -7,9 +7,12 @@ so that the supervisor's CUDA events bracket the call on the GPU
 For the ``n``-th call of an arena:
 
     child's stream:       lead-in spin, READY := n, wait GO >= n, start event, solve,
-                          end event, DONE := n
-    supervisor's stream:  wait READY >= n, window start, fresh inputs, L2 flush, GO := n
-    supervisor's host:    reads DONE until it is >= n, then queues the snapshot and the
+                          end event
+    child's host:         synchronises its device (every stream), records its synced event,
+                          then DONE := n
+    supervisor's stream:  (its gate), wait READY >= n, window start, fresh inputs, L2 flush,
+                          GO := n
+    supervisor's host:    reads DONE until it is >= n, then launches the snapshot and the
                           window's end (behind a wait for DONE >= n on its stream)
 
 The supervisor's stream holds nothing pending while the child's kernels run: the contexts of
@@ -97,18 +100,20 @@ class HostWords(Signals):
         self.map.close()
 
 
-def child_handover(driver: Any, base: int, msg: dict, stream: int) -> Callable[[int], None] | None:
+def child_handover(words: HostWords, msg: dict, stream: int) -> Callable[[int], None] | None:
     """The child's side for the timed call ``msg`` (None where the supervisor asked for no
-    hand-over): ``handover(READY)`` queues READY := n and a wait until GO >= n,
-    ``handover(DONE)`` queues DONE := n, both on ``stream``."""
+    hand-over): ``handover(READY)`` queues READY := n and a wait until GO >= n on ``stream``;
+    ``handover(DONE)`` writes DONE := n from the host, called once the
+    child has synchronised its device, so that every stream's work is done before it."""
     n = msg.get("signal")
     if not isinstance(n, int) or isinstance(n, bool) or n <= 0:
         return None
-    words = Signals(driver, base)
 
     def handover(word: int) -> None:
-        words.write(stream, word, n)
         if word == READY:
+            words.write(stream, READY, n)
             words.wait(stream, GO, n)
+        else:
+            words.set(word, n)
 
     return handover

@@ -165,7 +165,6 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
     wall_budget = stats.cpu_case_wall(budget, n_cases) if job.device == "cpu" else None
     target_ci = stats.CPU_TARGET_REL_CI if job.device == "cpu" else stats.GPU_TARGET_REL_CI
     msg = timed_call_message(j)
-    side_streams = job.device == "cuda" and not calib.handover  # (call_time.call_time)
     meter = cpu_meter(j) if calib.empty_cpu_ms else None
     cores = cputime.usable_cores()
     extra_left: int | None = None
@@ -204,7 +203,7 @@ def run_case(j: Judgement, ci: int, case: BenchmarkCase, n_cases: int, flush) ->
             checks_s += checking  # the supervisor's own cost: no budget counts it
             j.phases["bench_checks_s"] = j.phases.get("bench_checks_s", 0.0) + checking
             for c in cycles:
-                t = call_time.call_time(c.reply, c.rt, gap, side_streams, where)
+                t = call_time.call_time(c.reply, c.rt, gap, job.device == "cuda", where)
                 if t != c.reply["event_ms"]:
                     run.synced += 1
                 elif c.it >= WARMUP_CALLS and t < call_time.return_ms(c.reply):

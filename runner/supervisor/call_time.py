@@ -23,13 +23,10 @@ def return_ms(reply: dict) -> float:
     return reply.get("return_ms", reply.get("event_ms", 0.0))
 
 
-def call_time(reply: dict, rt: float, gap: float, side_streams: bool, where: str) -> float:
+def call_time(reply: dict, rt: float, gap: float, cuda: bool, where: str) -> float:
     """The child's figure for one call, after the checks a single call allows: finite,
     non-negative, in order (the figure, then the end event, then the synced event), inside this
-    process's round trip; with ``side_streams`` (a GPU's host windows), timed in full when
-    work escaped the end event (a side stream). The hand-over's windows need no such rule:
-    every GPU work of the child's before the snapshot is inside them, and the child's synced
-    event waits for the supervisor's snapshot (runner/supervisor/clock.py)."""
+    process's round trip; timed in full when work escaped the end event (a side stream)."""
     ev, ret, sy = reply.get("event_ms"), return_ms(reply), reply.get("sync_ms")
     if not all(isinstance(x, int | float) and math.isfinite(x) and x >= 0 for x in (ev, ret, sy)):
         raise Verdict("rejected", f"The timing harness returned invalid numbers {where}.")
@@ -40,6 +37,6 @@ def call_time(reply: dict, rt: float, gap: float, side_streams: bool, where: str
             f"(event {ev:.4g} ms, returned {ret:.4g} ms, synced {sy:.4g} ms, "
             f"round trip {rt:.4g} ms).",
         )
-    if side_streams and sy - ret > gap + max(SIDE_STREAM_REL * ret, SIDE_STREAM_ABS_MS):
+    if cuda and sy - ret > gap + max(SIDE_STREAM_REL * ret, SIDE_STREAM_ABS_MS):
         return float(sy)
     return float(ev)

@@ -134,11 +134,11 @@ def _gpu_cycles(
     """Each cycle timed by two CUDA events on the supervisor's stream, the call handed to the
     child and back through the hand-over's words (runner/common/signals.py): the window
     starts once the child's stream is waiting for the call and holds the fresh inputs, the
-    flush, the child's work and the snapshot; the host is in it only from the moment the child's
-    stream writes DONE to the moment the snapshot's graph is launched (:func:`_queue_cycle`). The cycle is queued once the call
-    is sent (``call(extra, queue)`` runs ``queue`` between its send and its receive), so
-    whatever the supervisor's host waits for while queueing (a kernel's first load waits for
-    its context's streams to drain) only waits on words the child's stream is on its way to
+    flush, the child's work and the snapshot; the host is in it only from the moment the child
+    writes DONE (once its device is synchronised) to the moment the snapshot's graph is
+    launched (:func:`_queue_cycle`). The cycle is queued once the call is sent
+    (``call(extra, queue)`` runs ``queue`` between its send and its receive), so whatever the
+    supervisor's host waits for while queueing only waits on words the child is on its way to
     write. The snapshot follows DONE, so what the child writes after that word is not judged,
     and whatever GPU work of the child's produced the outputs ran inside the window (the
     contexts of two processes are time-sliced, never run side by side)."""
@@ -190,7 +190,7 @@ def _queue_cycle(
     hand-over number, 0 for a null cycle); its snapshot is appended to ``snap``. Everything up
     to GO is queued behind the supervisor's gate, opened once it is all queued, and the
     snapshot is one graph launch, so that the window holds the GPU's work and not the host's
-    pace. Between GO and the snapshot the host reads DONE until the child's stream has written
+    pace. Between GO and the snapshot the host reads DONE until the child has written
     it (or ``answered()``: the child replied, died or ran out of time without it), so that the
     supervisor's stream holds nothing pending while the child's kernels run."""
     start, end = events
@@ -275,6 +275,7 @@ def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibr
         scalars = case_scalars(case, j.job.device)
         where = f"while calibrating benchmark '{case.name}'"
         bufs = j.buffers_for(scalars, where)
+        handover = bufs.words is not None  # (close() drops the words)
         gaps: list[float] = []
 
         def ask(extra: dict, queue: Queue | None, where=where, gaps=gaps) -> dict:
@@ -305,7 +306,7 @@ def calibrate(j: Judgement, flush, only: list[int] | None = None) -> list[Calibr
         finally:
             bufs.close()
         gap = _gap_allowance(gaps[1:], language.gap_quantile)
-        out.append(Calibration(empty, null, gap, k, noise, cpu, bufs.words is not None))
+        out.append(Calibration(empty, null, gap, k, noise, cpu, handover))
     return out
 
 

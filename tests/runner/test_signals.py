@@ -18,21 +18,30 @@ class FakeDriver:
         self.queued.append(("write", stream, address, value))
 
 
-def test_ready_waits_for_go_and_done_writes_its_word_on_the_calls_stream():
-    driver = FakeDriver()
-    handover = signals.child_handover(driver, 4096, {"signal": 7}, stream=11)
+class FakeWords(signals.Signals):
+    def __init__(self, driver):
+        super().__init__(driver, 4096)
+        self.host = []
+
+    def set(self, word, n):
+        self.host.append((word, n))
+
+
+def test_ready_waits_for_go_on_the_calls_stream_and_done_is_written_from_the_host():
+    words = FakeWords(FakeDriver())
+    handover = signals.child_handover(words, {"signal": 7}, stream=11)
     handover(signals.READY)
     handover(signals.DONE)
-    assert driver.queued == [
+    assert words.driver.queued == [
         ("write", 11, 4096 + signals.READY, 7),
         ("wait>=", 11, 4096 + signals.GO, 7),
-        ("write", 11, 4096 + signals.DONE, 7),
     ]
+    assert words.host == [(signals.DONE, 7)]  # after the child's synchronise: every stream's
 
 
 @pytest.mark.parametrize("msg", [{}, {"signal": 0}, {"signal": True}, {"signal": "3"}])
 def test_no_hand_over_unless_the_supervisor_numbers_the_call(msg):
-    assert signals.child_handover(FakeDriver(), 4096, msg, stream=1) is None
+    assert signals.child_handover(FakeWords(FakeDriver()), msg, stream=1) is None
 
 
 def test_the_words_are_distinct_and_fit_their_page():
