@@ -7,7 +7,7 @@
 #                                      #        warm runner service
 #   bash bench/gpu_session.sh perf     # throughput 1x1 / 2x1 / 2x4 (GPUs x supervisors), then
 #                                      # GPU 0: timing truth; GPU 1: latency, a process per job
-#   bash bench/gpu_session.sh clock    # the hand-over clock (KERNELJUDGE_GPU_CLOCK=handover):
+#   bash bench/gpu_session.sh clock    # the hand-over clock (the GPU's default clock):
 #                                      # its GPU tests, one vector-add judgement per child
 #                                      # kind, the hostile cases that forge the clock, the
 #                                      # timing truth of the ten solutions below (VIA=process
@@ -101,8 +101,8 @@ final_1() {
 # the timing truth's ten solutions: five whose cases run under 0.1 ms on an H200 (reduction,
 # softmax, the tiled transpose; the naive transpose, 0.7 ms, comes along) and five over 1 ms
 # (two matrix products, causal attention, radix sort, the int8 matrix product)
-TRUTH_SHORT="reduction,softmax,matrix-transpose"
-TRUTH_LONG="matrix-multiplication,causal-attention,radix-sort,int8-quantized-matmul"
+TRUTH_SHORT="${TRUTH_SHORT:-reduction,softmax,matrix-transpose}"
+TRUTH_LONG="${TRUTH_LONG:-matrix-multiplication,causal-attention,radix-sort,int8-quantized-matmul}"
 
 integrity_hostile() {
   log "hostile corpus, GPU cases"
@@ -125,9 +125,8 @@ case "$PART" in
   integrity)
     integrity_hostile
     tail -n 3 "$R/hostile_gpu.log"; tail -n 15 "$R/bound_slack.log" ;;
-  clock)  # the hand-over clock (opt-in): its GPU tests, one judgement per child kind, the
-          # hostile cases that forge the clock, then the timing truth (one call)
-    export KERNELJUDGE_GPU_CLOCK="${KERNELJUDGE_GPU_CLOCK:-handover}"
+  clock)  # the hand-over clock (the GPU's default): its GPU tests, one judgement per child
+          # kind, the hostile cases that forge the clock, then the timing truth (one call)
     log "pytest -m gpu: the hand-over's snapshot graph, side streams"
     timeout 120 "$PY" -m pytest -m gpu tests/runner/test_gpu.py -q -rA -p no:cacheprovider \
       -k "graph_snapshot or side_stream" > "$R/pytest_clock.txt" 2>&1 || log "pytest exited with $?"

@@ -22,8 +22,8 @@ runnable and added about 0.3 ms to every call's own events on an H200
 itself from the host, so a child that never writes them cannot stall it. Both sides import
 this module; it holds no torch and no supervisor code.
 
-The supervisor uses the hand-over only where ``KERNELJUDGE_GPU_CLOCK=handover``
-(docs/judging.md); the GPU's clock is the host windows by default.
+The hand-over is the GPU's clock unless ``KERNELJUDGE_GPU_CLOCK=host`` asks for the host
+windows (docs/judging.md).
 """
 
 from __future__ import annotations
@@ -41,8 +41,9 @@ PAGE = mmap.PAGESIZE
 
 
 def handover_enabled() -> bool:
-    """Whether the supervisor hands timed GPU calls over on the GPU (opt-in, above)."""
-    return os.environ.get("KERNELJUDGE_GPU_CLOCK", "host") == "handover"
+    """Whether the supervisor hands timed GPU calls over on the GPU (the default;
+    ``KERNELJUDGE_GPU_CLOCK=host`` keeps the host windows instead)."""
+    return os.environ.get("KERNELJUDGE_GPU_CLOCK", "handover") != "host"
 
 
 class Signals:

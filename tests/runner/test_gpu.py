@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from runner import judge
+from runner.common.signals import handover_enabled
 from runner.contract import JobSpec, Limits
 
 from .helpers import CATALOG, ROOT, VECTOR_ADD, cuda_available, job
@@ -110,7 +111,10 @@ def test_side_stream_timed_in_full_or_rejected():
     r = judge(gjob((SOURCES / "side_stream.cu").read_text()))
     _report("honest", honest)
     _report("side_stream", r)
-    assert r.verdict in ("accepted", "rejected"), _show(r)
+    # the hand-over writes the inputs once the child's stream waits for them: a kernel on a
+    # non-blocking stream that does not wait for the caller's may run before they exist
+    allowed = ("accepted", "rejected") + (("wrong_answer",) if handover_enabled() else ())
+    assert r.verdict in allowed, _show(r)
     if r.verdict == "accepted":
         assert {"side_stream_work", "time_from_supervisor_clock"} & set(r.flags)
         case = r.benchmark["cases"][0]
