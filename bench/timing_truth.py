@@ -586,7 +586,10 @@ def _clock_of(case: dict) -> dict:
     keep = ("event_median_ms", "bound_ms", "slack_ms", "empty_window_ms", "drift_ms", "consistent")
     out = {k: round(clk[k], 5) if isinstance(clk.get(k), float) else clk.get(k) for k in keep}
     out.update(
-        {k: case.get(k) for k in ("burst_calls", "clock_noise_ms", "synced_time_calls", "runs")}
+        {
+            k: case.get(k)
+            for k in ("burst_calls", "clock_noise_ms", "synced_time_calls", "runs", "clock_samples")
+        }
     )
     return out
 
