@@ -3,7 +3,7 @@
 Every timed call is one *window* on the supervisor's own clock, from the moment it starts
 writing that call's inputs to the moment its snapshot of the outputs is complete:
 
-    write inputs, zero outputs, flush L2, sync  |  "call" ... "done"  |  snapshot, sync
+    write inputs, zero outputs, flush L2  |  the child's call  |  snapshot
 
 All the work that produces a call's outputs happens inside its window: the inputs do not exist
 before it, and what is written after the snapshot is not judged. GPU contexts of two processes
@@ -20,24 +20,22 @@ besides the solution's work is calibrated twice, each time where no user code ca
   empty windows. A child that loads the machine while idle slows both alike.
 
 ``bound = median(windows) - empty_window - drift``, all per call: a window is a burst of
-``k`` back-to-back calls over ``k`` (runner/supervisor/windows.py), so that it is far longer
-than the clock's noise. The child's CUDA events are the precise figure; their median is
-accepted when it is at least ``bound - slack``, else the supervisor's bound is the time. On
-the CPU device the bound is the job cgroup's CPU time per call (runner/supervisor/cputime.py),
-read in nanoseconds, and the slack is relative only. On a GPU the host's windows cannot
-resolve microseconds: an honest window is a whole harness cycle (0.7-1.1 ms on an H200), and
-its baseline moved by up to 0.09 ms between the calibration and the timed calls of one
-judgement, in both directions, for kernels of 7-100 us
-(bench/results/bound_slack/2026-11-28-h200.json), so the GPU keeps a measured absolute part,
-``SLACK_ABS_MS``; docs/judging.md says what that leaves open.
+``k`` calls over ``k`` (runner/supervisor/windows.py). The child's CUDA events are the precise
+figure; their median is accepted when it is at least ``bound - slack``, else the supervisor's
+bound is the time. On the CPU device the bound is the job cgroup's CPU time per call
+(runner/supervisor/cputime.py), read in nanoseconds, and the slack is relative only.
 
-The hand-over windows (``KERNELJUDGE_GPU_CLOCK=handover``, runner/common/signals.py) are two
-CUDA events on the supervisor's stream, the call handed to the child on the GPU and its end
-read by the supervisor's host from a shared page; their slack is ``SLACK_REL`` plus
-``NOISE_SLACK`` times the case's own measured clock noise, no fixed allowance. On an H200 they
-judge with exact events, but their bound holds the host's reaction to the child's DONE and
-scored some honest judgements from it (bench/results/gpu_clock/2026-11-29-h200-handover-fix/),
-so they are opt-in.
+On a GPU the windows are the hand-over's (runner/common/signals.py): two CUDA events on the
+supervisor's stream, the call handed to the child on the GPU and its end read by the
+supervisor's host from a shared page. Their slack is ``SLACK_REL`` plus ``NOISE_SLACK`` times
+the case's own clock noise (the spread of its calibration's empty windows), no fixed
+allowance: on an H200 the bound lay 0.016 ms below to 0.031 ms above the events for kernels
+of 12-100 us, and 0.6-3.7 % above them for 3.4-31 ms
+(bench/results/gpu_clock/2026-11-29-h200-gated/). The host windows
+(``KERNELJUDGE_GPU_CLOCK=host``) cannot resolve microseconds: an honest window is a whole
+harness cycle (0.7-1.1 ms on an H200) whose baseline moved by up to 0.09 ms between the
+calibration and the timed calls (bench/results/bound_slack/2026-11-28-h200.json), so they keep
+a measured absolute part, ``SLACK_ABS_MS``; docs/judging.md says what each leaves open.
 """
 
 from __future__ import annotations
@@ -48,13 +46,14 @@ from dataclasses import asdict, dataclass
 # The relative slack of the bound per device, from bench/bound_slack.py (docs/judging.md has
 # the measurements): an honest case's events fall this far below its bound at most.
 SLACK_REL = {"cuda": 0.03, "cpu": 0.10}
-# The host windows' absolute part on a GPU: the largest shift of an honest window's baseline
-# measured between the calibration and the timed calls (bench/bound_slack.py; 0.063 ms in 18
-# judgements of kernels of 7 us to 17 ms on an H200, 2026-11-28), rounded up; none on the CPU.
+# The host windows' absolute part on a GPU (KERNELJUDGE_GPU_CLOCK=host): the largest shift of
+# an honest window's baseline measured between the calibration and the timed calls
+# (bench/bound_slack.py; 0.063 ms in 18 judgements of kernels of 7 us to 17 ms on an H200,
+# 2026-11-28), rounded up; none on the CPU.
 SLACK_ABS_MS = {"cuda": 0.1, "cpu": 0.0}
-# With the hand-over windows the absolute part is this many times the case's clock noise: the
-# scaled median absolute deviation of its calibration's empty windows, at least
-# EVENT_RESOLUTION_MS (CUDA events resolve about half a microsecond).
+# With the hand-over windows (the GPU's default) the absolute part is this many times the
+# case's clock noise: the scaled median absolute deviation of its calibration's empty windows,
+# at least EVENT_RESOLUTION_MS (CUDA events resolve about half a microsecond).
 NOISE_SLACK = {"cuda": 3.0, "cpu": 0.0}
 EVENT_RESOLUTION_MS = 0.0005
 
