@@ -44,11 +44,10 @@ class CaseBuffers:
         self.snapshot_order = sorted(self.views, key=lambda n: not problem.param(n).is_output)
         # the hand-over's own: a gate the supervisor alone holds, the snapshot as one graph
         self.gate: Gate | None = None
-        self.graph: GraphSnapshot | None = None
+        self._graph: GraphSnapshot | None = None
         if device == "cuda" and signals.handover_enabled():
             self.words, self._words_fd = signals.HostWords.create(driver)
             self.gate = Gate(driver)
-            self.graph = GraphSnapshot(self.views, self.snapshot_order, self._sampled_sizes())
 
     # -- sharing ---------------------------------------------------------------------------------
     def attach_message(self) -> dict:
@@ -108,6 +107,13 @@ class CaseBuffers:
             for name in self.snapshot_order
         }
 
+    def snapshot_graph(self) -> GraphSnapshot:
+        """The snapshot as one CUDA graph, for the hand-over's windows: captured at its first
+        use (a case's tests never time a call, and need none)."""
+        if self._graph is None:
+            self._graph = GraphSnapshot(self.views, self.snapshot_order, self._sampled_sizes())
+        return self._graph
+
     def close(self) -> None:
         self.views = {}
         for fd in self.take_fds():
@@ -117,7 +123,7 @@ class CaseBuffers:
             self.words.close()
             self.words = None
             self.gate.close()
-            self.graph = None
+            self._graph = None
         self.arena.close()
 
 

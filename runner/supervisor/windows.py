@@ -144,6 +144,7 @@ def _gpu_cycles(
     contexts of two processes are time-sliced, never run side by side)."""
     stream = torch.cuda.current_stream().cuda_stream
     out, window = [], 0.0
+    bufs.snapshot_graph()  # captured (once) before any call is sent
     bufs.sync()  # the staged inputs' generation is done before the cycles start
     for n, (inputs, plan) in enumerate(zip(stages, plans, strict=True)):
         start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
@@ -194,7 +195,8 @@ def _queue_cycle(
     it (or ``answered()``: the child replied, died or ran out of time without it), so that the
     supervisor's stream holds nothing pending while the child's kernels run."""
     start, end = events
-    bufs.graph.prepare(plan)
+    graph = bufs.snapshot_graph()
+    graph.prepare(plan)
     bufs.gate.hold(stream)
     if h:
         bufs.words.wait(stream, signals.READY, h)
@@ -208,9 +210,9 @@ def _queue_cycle(
     if h:
         _await_done(bufs, h, answered)
         bufs.words.wait(stream, signals.DONE, h)  # passed already, unless the child lied
-    bufs.graph.launch()
+    graph.launch()
     end.record()
-    snap.append(bufs.graph.take(plan))
+    snap.append(graph.take(plan))
 
 
 def _await_done(bufs: CaseBuffers, h: int, answered: Callable[[], bool]) -> None:

@@ -143,9 +143,10 @@ def test_the_hand_overs_graph_snapshot_copies_what_the_snapshot_copies(n, monkey
             bufs.write({"A": a + seed, "B": 2 * a})
             bufs.views["C"].copy_(3 * a + seed)
             plan = bufs.sample_plan(random.Random(seed))
-            bufs.graph.prepare(plan)
-            bufs.graph.launch()
-            got, want = bufs.graph.take(plan), bufs.snapshot(plan)
+            graph = bufs.snapshot_graph()
+            graph.prepare(plan)
+            graph.launch()
+            got, want = graph.take(plan), bufs.snapshot(plan)
             assert list(got) == list(want) == ["C", "A", "B"]
             assert all(torch.equal(got[k], want[k]) for k in want)
     finally:

@@ -175,10 +175,14 @@ class FakeWords:
 _WORD = {signals.READY: "READY", signals.GO: "GO", signals.DONE: "DONE"}
 
 
-class FakeGate:
+class Logging:
+    """A stand-in that logs what the supervisor queues on it."""
+
     def __init__(self, log: Log):
         self.log = log
 
+
+class FakeGate(Logging):
     def hold(self, stream):
         self.log.items.append(f"hold gate on {stream}")
 
@@ -186,10 +190,7 @@ class FakeGate:
         self.log.items.append("open gate")
 
 
-class FakeGraph:
-    def __init__(self, log: Log):
-        self.log = log
-
+class FakeGraph(Logging):
     def prepare(self, plan):
         self.log.items.append("plan")
 
@@ -207,6 +208,9 @@ class FakeGpuBuffers:
         self.words = FakeWords(log, child_done)
         self.gate, self.graph = FakeGate(log), FakeGraph(log)
 
+    def snapshot_graph(self):
+        return self.graph
+
     def write(self, inputs):
         self.log.items.append(f"write {inputs['A']}")
 
@@ -214,10 +218,7 @@ class FakeGpuBuffers:
         self.log.items.append("sync")
 
 
-class FakeFlush:
-    def __init__(self, log: Log):
-        self.log = log
-
+class FakeFlush(Logging):
     def fill_(self, value):
         self.log.items.append("flush")
 
