@@ -579,6 +579,14 @@ def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> di
     return entry
 
 
+YES = {True: "yes", False: "NO", None: "–"}
+
+
+def _from_bound(case_row: dict) -> int:
+    """How many of a case's judgements took the supervisor's bound as their time."""
+    return sum(1 for k in case_row.get("judge_clocks") or [] if k.get("consistent") is False)
+
+
 def _clock_of(case: dict) -> dict:
     """One judgement's clock for one case: its bound against its events, and the calls timed
     in full."""
@@ -741,10 +749,7 @@ def write_report(args, solutions: list[dict], skipped: list[str], **extra) -> No
                 sum(1 for x in c.get("each_judge_over_truth") or [] if abs(x - 1) > TOLERANCE)
                 for c in all_cases
             ),
-            "judgements_from_bound": sum(
-                sum(1 for k in c.get("judge_clocks") or [] if k.get("consistent") is False)
-                for c in all_cases
-            ),
+            "judgements_from_bound": sum(_from_bound(c) for c in all_cases),
             "median_judge_over_do_bench": _med([c.get("judge_over_do_bench") for c in all_cases]),
             "median_judge_over_ncu": _med([c.get("judge_over_ncu") for c in all_cases]),
             "median_judge_over_loop": _med([c.get("judge_over_loop") for c in all_cases]),
@@ -760,10 +765,8 @@ def write_report(args, solutions: list[dict], skipped: list[str], **extra) -> No
                          c.get("do_bench_median_ms") or c.get("loop_median_ms"), c.get("ncu_median_ms"),
                          c.get("judge_over_do_bench") or c.get("judge_over_loop"), c.get("judge_over_ncu"),
                          c.get("judge_cv"), len(c.get("judge_medians_ms") or []),
-                         {True: "yes", False: "NO", None: "–"}[c.get("within_3pct")],
-                         c.get("worst_judge_over_truth"),
-                         sum(1 for k in c.get("judge_clocks") or [] if k.get("consistent") is False),
-                         {True: "yes", False: "NO", None: "–"}[c.get("every_within_3pct")]])  # fmt: skip
+                         YES[c.get("within_3pct")], c.get("worst_judge_over_truth"),
+                         _from_bound(c), YES[c.get("every_within_3pct")]])  # fmt: skip
     heads = ["solution", "case", "judge ms", "do_bench ms" if args.device == "cuda" else "loop ms",
              "ncu ms", "judge/do_bench", "judge/ncu", "CV", "judgements", "within 3 %",
              "worst judgement/truth", "from the bound", "every one within 3 %"]  # fmt: skip
