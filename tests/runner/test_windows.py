@@ -394,3 +394,35 @@ def test_a_failed_call_says_where_the_hand_over_stood(monkeypatch):
     assert err.value.verdict == "time_limit_exceeded"
     assert err.value.message.endswith("(GPU hand-over of call 1: READY=1 GO=0 DONE=0)")
     assert "DONE:=1 by the host" in log.items  # released all the same
+
+
+def test_the_calibration_records_the_hand_over_its_buffers_had(monkeypatch):
+    """close() drops the buffers' words; the calibration must have read them before."""
+    from types import SimpleNamespace
+
+    from runner.contract import ProblemSpec
+    from tests.runner.helpers import VECTOR_ADD
+
+    log = Log()
+
+    class Closing(FakeGpuBuffers):
+        def sample_plan(self, rng):
+            return {}
+
+        def close(self):
+            self.words = None
+
+    job = SimpleNamespace(device="cuda", language="cuda", seed=1)
+    j = SimpleNamespace(
+        job=job,
+        problem=ProblemSpec.from_dir(VECTOR_ADD),
+        limits=SimpleNamespace(max_timed_runs=100),
+        rng=None,
+        child=None,
+        buffers_for=lambda scalars, where: Closing(log),
+    )
+    monkeypatch.setattr(windows, "timed_call_message", lambda j: {"op": "call"})
+    monkeypatch.setattr(windows, "stage", lambda j, ci, case, it: {})
+    monkeypatch.setattr(windows, "burst", lambda *args: ([], 0.5, None))
+    calibrations = windows.calibrate(j, flush=None)
+    assert calibrations and all(c.handover for c in calibrations)
