@@ -17,9 +17,11 @@ besides the solution's work is calibrated twice, each time where no user code ca
 - ``drift_ms``: how much the supervisor's own cycle (no call at all) changed between that
   calibration and the timed calls: null cycles interleaved with the timed calls at moments
   the child cannot tell from the next call's preparation, minus null cycles timed beside the
-  empty windows. A child that loads the machine while idle slows both alike.
+  empty windows. Only a cycle that got *faster* is taken out of the bound: the null cycles
+  run while the child is idle, and GPU work it queues only then slows them and not its own
+  windows, so a slower cycle may be its own doing (reported, never subtracted).
 
-``bound = median(windows) - empty_window - drift``, all per call: a window is a burst of
+``bound = median(windows) - empty_window - min(drift, 0)``, all per call: a window is a burst of
 ``k`` calls over ``k`` (runner/supervisor/windows.py). The child's CUDA events are the precise
 figure; their median is accepted when it is at least ``bound - slack``, else the supervisor's
 bound is the time. On the CPU device the bound is the job cgroup's CPU time per call
@@ -99,7 +101,7 @@ def check(
     window = statistics.median(windows_ms)
     empty = statistics.median(empty_windows_ms)
     drift = statistics.median(null_during_ms) - statistics.median(null_before_ms)
-    bound = window_bound = max(0.0, window - empty - drift)
+    bound = window_bound = max(0.0, window - empty - min(drift, 0.0))  # (the module's doc)
     if cpu_bound_ms is not None:
         # on the CPU the windows measure the host's scheduler as much as the solution (on a
         # loaded 2-core host the child's wake-up took milliseconds): the bound there is the
