@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import os
 import random
+from collections.abc import Iterable
 from typing import Any
 
 import torch
@@ -42,6 +43,10 @@ class CaseBuffers:
         # snapshot order, outputs first: work still running after "done" is caught reading
         # them soonest
         self.snapshot_order = sorted(self.views, key=lambda n: not problem.param(n).is_output)
+        # the tensors read in part (sample_plan), and the element count each one has
+        self.sampled = {
+            s.name: math.prod(s.shape) for s in self.slots if math.prod(s.shape) > SAMPLE_ABOVE
+        }
         # the hand-over's own: a gate the supervisor alone holds, the snapshot as one graph
         self.gate: Gate | None = None
         self._graph: GraphSnapshot | None = None
@@ -83,35 +88,21 @@ class CaseBuffers:
     def sample_plan(self, rng: random.Random) -> dict[str, torch.Tensor]:
         """Flat indices to snapshot of each tensor read in part (drawn from ``rng``)."""
         plan = {}
-        for name in self._sampled_sizes():
-            last = math.prod(self.views[name].shape) - SAMPLE_RUN
+        for name, n in self.sampled.items():
+            last = n - SAMPLE_RUN
             starts = {0, last, *(rng.randrange(last + 1) for _ in range(SAMPLE_CHUNKS - 2))}
             plan[name] = sample_index(sorted(starts), SAMPLE_RUN, self.device)
         return plan
 
-    def _sampled_sizes(self) -> dict[str, int]:
-        """The tensors read in part, and the most indices a plan holds for each."""
-        return {
-            s.name: SAMPLE_CHUNKS * SAMPLE_RUN
-            for s in self.slots
-            if math.prod(s.shape) > SAMPLE_ABOVE
-        }
-
     def snapshot(self, plan: dict[str, torch.Tensor] | None = None) -> dict[str, torch.Tensor]:
         """Copies of every tensor as it is now (``plan``'s tensors at its indices only)."""
-        plan = plan or {}
-        return {
-            name: gather_flat(self.views[name], plan[name])
-            if name in plan
-            else self.views[name].clone()
-            for name in self.snapshot_order
-        }
+        return copies(self.views, self.snapshot_order, plan or {})
 
     def snapshot_graph(self) -> GraphSnapshot:
         """The snapshot as one CUDA graph, for the hand-over's windows: captured at its first
         use (a case's tests never time a call, and need none)."""
         if self._graph is None:
-            self._graph = GraphSnapshot(self.views, self.snapshot_order, self._sampled_sizes())
+            self._graph = GraphSnapshot(self.views, self.snapshot_order, self.sampled)
         return self._graph
 
     def close(self) -> None:
@@ -125,6 +116,17 @@ class CaseBuffers:
             self.gate.close()
             self._graph = None
         self.arena.close()
+
+
+def copies(
+    views: dict[str, torch.Tensor], order: list[str], index: dict[str, torch.Tensor]
+) -> dict[str, torch.Tensor]:
+    """New copies of ``views`` in ``order``: the elements at ``index[name]`` of the tensors it
+    names (:func:`gather_flat`), the others whole."""
+    return {
+        name: gather_flat(views[name], index[name]) if name in index else views[name].clone()
+        for name in order
+    }
 
 
 class Gate:
@@ -155,23 +157,15 @@ class GraphSnapshot:
     own index tensors before the window (:meth:`prepare`, padded with index 0), and the
     gathered values are copied out after it (:meth:`take`)."""
 
-    def __init__(self, views: dict[str, torch.Tensor], order: list[str], sampled: dict):
+    def __init__(self, views: dict[str, torch.Tensor], order: list[str], sampled: Iterable[str]):
         self.index = {
-            name: torch.zeros(n, dtype=torch.int64, device="cuda") for name, n in sampled.items()
+            name: torch.zeros(SAMPLE_CHUNKS * SAMPLE_RUN, dtype=torch.int64, device="cuda")
+            for name in sampled
         }
-
-        def copies() -> dict[str, torch.Tensor]:
-            return {
-                name: gather_flat(views[name], self.index[name])
-                if name in self.index
-                else views[name].clone()
-                for name in order
-            }
-
-        copies()  # loads the kernels before the capture
+        copies(views, order, self.index)  # loads the kernels before the capture
         self.graph = torch.cuda.CUDAGraph()
         with torch.cuda.graph(self.graph, capture_error_mode="thread_local"):
-            self.out = copies()
+            self.out = copies(views, order, self.index)
 
     def prepare(self, plan: dict[str, torch.Tensor]) -> None:
         for name, index in self.index.items():

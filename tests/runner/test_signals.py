@@ -73,7 +73,7 @@ def test_host_words_are_shared_through_their_descriptor_and_unregistered_on_clos
     finally:
         os.close(fd)
     assert mine.describe() == "READY=0 GO=0 DONE=0"  # zeroed
-    theirs.set(signals.DONE, 5)  # what the child's stream writes, the supervisor's host reads
+    theirs.set(signals.DONE, 5)  # what the child's host writes, the supervisor's host reads
     mine.set(signals.GO, 7)
     assert mine.read(signals.DONE) == 5 and theirs.read(signals.GO) == 7
     assert [size for _, size in driver.registered] == [signals.PAGE, signals.PAGE]
