@@ -6,7 +6,9 @@ variants of the GPU clock, the child's events against the supervisor's windows p
 Variants: ``host`` (the host windows), ``handover`` (as the judge runs it: the supervisor's
 host reads DONE before it queues the snapshot), ``gpuwait`` (the hand-over as first built: a
 wait for DONE queued on the supervisor's stream before the call, pending while the child's
-kernels run), ``nolead`` (the hand-over without the lead-in spin).
+kernels run), ``nolead`` (the hand-over without the lead-in spin), ``hostgo`` (the hand-over
+with the child waiting for GO on its host: nothing of the child's pending on the GPU while the
+supervisor writes the inputs and flushes; only with host_go.patch applied, as host_go.sh does).
 """
 
 from __future__ import annotations
@@ -36,13 +38,14 @@ _scaled, _await_done = leadin.scaled, windows._await_done
 
 def variant(name: str) -> None:
     os.environ["KERNELJUDGE_GPU_CLOCK"] = "host" if name == "host" else "handover"
+    os.environ["KERNELJUDGE_HANDOVER_GO"] = "host" if name == "hostgo" else "stream"
     leadin.scaled = (lambda cycles, ms: 0) if name == "nolead" else _scaled
     windows._await_done = (lambda bufs, h, answered: None) if name == "gpuwait" else _await_done
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--variants", default="handover,gpuwait,host")
+    ap.add_argument("--variants", default="handover,hostgo,gpuwait,host")
     ap.add_argument("--out", default="")
     ap.add_argument("--device", default="cuda")
     ap.add_argument("--solutions", default=",".join(SOLUTIONS), help="slug/file, comma-separated")
@@ -85,6 +88,7 @@ def main() -> None:
                 "slack_ms": clk.get("slack_ms"),
                 "drift_ms": clk.get("drift_ms"),
                 "noise_ms": c.get("clock_noise_ms"),
+                "handover_go": c.get("handover_go"),
                 "samples": c.get("clock_samples"),
                 "message": res["message"][:200] if res["verdict"] != "accepted" else "",
             }
