@@ -3,8 +3,9 @@
 # 2026-11-29-h200-gated/: the atomic reduction's events 0.88-0.95 of do_bench in every
 # judgement, the 15 us softmaxes 0.92-1.07, the radix sort's events 4.67-5.18 ms from one
 # judgement to the next): l2_state.py (the work before a call's start event, one thing at a
-# time, with one judgement each), then do_bench of the radix sort and the reductions in five
-# fresh processes each, to see how far do_bench itself moves from one process to the next.
+# time, with one judgement each), the radix sort on six placements of its buffers in one
+# process, then do_bench of the radix sort and the reductions in five fresh processes each,
+# to see how far do_bench itself moves from one process to the next.
 #
 #   bash bench/probes/2026-11-29/events_vs_do_bench.sh   # one device call, < 8 min
 set -uo pipefail
@@ -15,12 +16,17 @@ mkdir -p "$DEST"
 timeout "${L2_LIMIT:-200}" python3 bench/probes/2026-11-29/l2_state.py --judge \
   --out "$DEST/l2_state.json" > "$DEST/l2_state.log" 2>&1
 echo "l2_state exited with $?"
+timeout "${PLACE_LIMIT:-60}" python3 bench/probes/2026-11-29/l2_state.py \
+  --placements radix-sort/correct_lsd_radix.cu --out "$DEST/placements.json" \
+  > "$DEST/placements.log" 2>&1
+echo "placements exited with $?"
 timeout "${SPREAD_LIMIT:-230}" python3 bench/timing_truth.py --only radix-sort,reduction \
   --outside-processes 5 --repeats 3 --repeats-long 3 --no-ncu --budget 2 \
   --time-budget "$(( ${SPREAD_LIMIT:-230} - 40 ))" --out "$DEST/spread" \
   > "$DEST/spread.log" 2>&1
 echo "timing_truth exited with $?"
 tail -n 8 "$DEST/l2_state.log"
+tail -n 6 "$DEST/placements.log"
 python3 - "$DEST/spread/timing_truth.json" <<'PY'
 import json, sys
 from pathlib import Path

@@ -20,7 +20,13 @@ medians; last, the judge's own events of one judgement (``--judge``):
   GPU idle in between);
 - ``arena+zero256``: as ``zero256``, the inputs and outputs in a supervisor arena.
 
+``--placements SLUG/FILE``: the same kernel (``zero256``) on PLACEMENTS sets of buffers held
+at once (different memory), measured in order and again in reverse, to tell how far a
+kernel's time moves with where its buffers are (the radix sort's judgements read
+4.67-5.18 ms, one arena each) from how far it drifts in time.
+
     python3 bench/probes/2026-11-29/l2_state.py [--out FILE] [--judge]   # one GPU, < 2 min
+    python3 bench/probes/2026-11-29/l2_state.py --placements radix-sort/correct_lsd_radix.cu
 """
 
 from __future__ import annotations
@@ -53,19 +59,20 @@ VARIANTS = [
 ]
 CALLS = 300
 ROUNDS = 3
+PLACEMENTS = 6
 
 
-def event_loop(call, before) -> float:
-    """The median over CALLS of start-to-end events around ``call()``, ``before(i)`` queued
-    ahead of each start event."""
+def event_loop(call, before, calls: int = CALLS) -> float:
+    """The median over ``calls`` of start-to-end events around ``call()``, ``before(i)``
+    queued ahead of each start event."""
     import torch
 
     for i in range(20):
         before(i)
         call()
-    starts = [torch.cuda.Event(enable_timing=True) for _ in range(CALLS)]
-    ends = [torch.cuda.Event(enable_timing=True) for _ in range(CALLS)]
-    for i in range(CALLS):
+    starts = [torch.cuda.Event(enable_timing=True) for _ in range(calls)]
+    ends = [torch.cuda.Event(enable_timing=True) for _ in range(calls)]
+    for i in range(calls):
         before(i)
         starts[i].record()
         call()
@@ -121,6 +128,31 @@ def variants_of(bind, problem, case, ci: int) -> dict:
     return loops, bufs
 
 
+def placements(bind, problem, case) -> dict:
+    """The kernel's ``zero256`` median on PLACEMENTS sets of buffers held at once, in order
+    and then in reverse."""
+    import torch
+
+    from runner.common.tensors import TORCH_DTYPES
+    from runner.supervisor.inputs import case_scalars, generate_inputs, output_shapes
+
+    scalars = case_scalars(case, "cuda")
+    calls, sets = [], []
+    for p in range(PLACEMENTS):
+        tensors = generate_inputs(problem, case, 500 + p, "cuda")
+        for name, shape in output_shapes(problem, scalars).items():
+            if name not in tensors:
+                dtype = TORCH_DTYPES[problem.param(name).dtype]
+                tensors[name] = torch.zeros(shape, dtype=dtype, device="cuda")
+        sets.append(tensors)  # held, so that every set has memory of its own
+        calls.append(bind(tensors, scalars))
+    zero256 = torch.empty(256 << 20, dtype=torch.uint8, device="cuda")
+    order = [*range(PLACEMENTS), *reversed(range(PLACEMENTS))]
+    got = [(p, event_loop(calls[p], lambda i: zero256.zero_(), 50)) for p in order]
+    per = {p: [ms for q, ms in got if q == p] for p in range(PLACEMENTS)}
+    return {"order": order, "median_ms": [ms for _, ms in got], "per_placement_ms": per}
+
+
 def judge_events(rel: str) -> float | None:
     """The judge's own events' median for the first benchmark case, one judgement."""
     from runner import judge
@@ -152,8 +184,23 @@ def main() -> None:
     ap.add_argument("--out", default="")
     ap.add_argument("--solutions", default=",".join(SOLUTIONS))
     ap.add_argument("--judge", action="store_true", help="also one judgement per solution")
+    ap.add_argument("--placements", default="", help="SLUG/FILE: the placement probe only")
     args = ap.parse_args()
     arch = arch_of_gpu()
+    if args.placements:
+        slug, name = args.placements.split("/")
+        problem = ProblemSpec.from_dir(ROOT / "problems" / "catalog" / slug)
+        sol = ROOT / "problems" / "catalog" / slug / "solutions" / name
+        with tempfile.TemporaryDirectory(prefix="kjprobe-") as tmp:
+            so, log = compile_so(sol, arch, tmp)
+            if so is None:
+                sys.exit(f"compile failed: {log}")
+            row = placements(_callable(problem, sol, "cuda", so), problem, problem.benchmarks[0])
+        if args.out:
+            Path(args.out).write_text(json.dumps({"solution": args.placements, **row}))
+        for p, ms in row["per_placement_ms"].items():
+            print(f"placement {p}: " + " ".join(f"{x:.4f}" for x in ms) + " ms")
+        return
     rows = []
     for rel in args.solutions.split(","):
         slug, name = rel.split("/")
