@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from contests.models import ContestProblem, Group, GroupMembership, GroupProblem
 from judge.submissions.selectors import solved_counts
 from problems.models import Problem
@@ -36,13 +34,6 @@ def group_problems(group: Group) -> list[Problem]:
         .defer("spec", "starters")
         .order_by("slug")
     )
-
-
-def group_problem_opened(user: Any, problem: Problem) -> bool:
-    """A private problem opens to its groups' members."""
-    return GroupProblem.objects.filter(
-        problem=problem, group__memberships__user_id=getattr(user, "pk", None)
-    ).exists()
 
 
 def group_leaderboard(group: Group) -> list[dict]:

@@ -16,7 +16,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 from django.utils import timezone
 
-from judge.models import RUNNING_STATUSES, Status, Submission, Worker
+from judge.models import Status, Submission, Worker
 from judge.queue import broker_is_redis, redis_client
 from judge.worker.selectors import live_workers
 
@@ -87,14 +87,6 @@ def queue_depths() -> dict[str, int]:
         if status == Status.QUEUED:
             depths[kind] += n
     return dict(depths)
-
-
-def running_counts() -> dict[str, int]:
-    counts: dict[str, int] = defaultdict(int)
-    for (kind, status), n in submissions_by_status().items():
-        if status in RUNNING_STATUSES:
-            counts[kind] += n
-    return dict(counts)
 
 
 def verdict_counts() -> dict[tuple[str, str], int]:

@@ -32,10 +32,6 @@ def submission_visible_to(user: Any, submission_id: int) -> Submission | None:
     return rows.first()
 
 
-def submissions_pending_count() -> int:
-    return Submission.objects.exclude(status__in=(Status.DONE, Status.CANCELLED)).count()
-
-
 def problems_solved_by(user: Any) -> set[int]:
     """Ids of problems the user has an accepted submit on."""
     if not getattr(user, "is_authenticated", False):

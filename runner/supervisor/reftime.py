@@ -169,8 +169,8 @@ def _measure(
         )
         if stop:
             break
-    s = stats.summarize(times)
-    return s["median_ms"], s["runs"]
-    del bufs
+    del bufs, args, ins  # the baseline's buffers go back to the device before the next case
     if cuda:
         torch.cuda.empty_cache()
+    s = stats.summarize(times)
+    return s["median_ms"], s["runs"]
