@@ -117,16 +117,39 @@ def run_benchmark(j: Judgement, tests_message: str) -> tuple[str, str]:
             "method": _method(j),
         }
     for c in out_cases:
-        floor = c.get("floor_ms")
-        if floor and c["median_ms"] < 0.9 * floor:
-            raise Verdict(
-                "rejected",
-                f"Impossibly fast: {c['median_ms']:.4g} ms on '{c['name']}' is below the "
-                f"physical floor {floor:.4g} ms of this device (bytes / peak bandwidth, "
-                f"flops / the fastest arithmetic the problem's precision admits).",
-            )
+        check_floors(c)
     score = j.benchmark["score_ms"]
     return "accepted", f"{tests_message} Score: {score:.4g} ms (geometric mean of medians)."
+
+
+def check_floors(c: dict) -> None:
+    """Reject a case's time below 0.9 x either floor: the physical one (``floor_ms``), or one GPU
+    operation (``launch_floor_ms``), taken at most as the trusted baseline's own time on the
+    case, so that a floor measured under load can never exceed what real work achieved."""
+    floor = c.get("floor_ms")
+    if floor and c["median_ms"] < 0.9 * floor:
+        raise Verdict(
+            "rejected",
+            f"Impossibly fast: {c['median_ms']:.4g} ms on '{c['name']}' is below the "
+            f"physical floor {floor:.4g} ms of this device (bytes / peak bandwidth, "
+            f"flops / the fastest arithmetic the problem's precision admits).",
+        )
+    launch = min(c.get("launch_floor_ms") or 0.0, c.get("baseline_median_ms") or 0.0)
+    if launch and c["median_ms"] < 0.9 * launch:
+        raise Verdict(
+            "rejected",
+            f"Impossibly fast: {c['median_ms']:.4g} ms on '{c['name']}' is below "
+            f"{launch:.4g} ms, the shortest time one GPU operation takes between two events "
+            f"on this device, and every call has to write its outputs.",
+        )
+
+
+def launch_floor_ms(j: Judgement) -> float:
+    """The shortest a correct GPU call can read (ms): one operation (devices.launch_ms) less
+    what the two events' resolution can take off it; none on the CPU."""
+    if j.job.device != "cuda":
+        return 0.0
+    return max(0.0, devices.launch_ms() - 2 * clock.EVENT_RESOLUTION_MS)
 
 
 def _method(j: Judgement) -> str:
@@ -362,6 +385,7 @@ def finish_case(j: Judgement, run: CaseRun) -> dict:
         "gbps": moved / med_s / 1e9 if med_s > 0 else 0.0,
         "fraction_of_peak": max(fr) if fr else 0.0,
         "floor_ms": devices.floor_s(j.peaks, moved, flops, rate) * 1e3,
+        "launch_floor_ms": launch_floor_ms(j),
         "checked_calls": run.checked,
         "synced_time_calls": run.synced,
         "calls_ended_at_synchronise": run.at_synchronise,

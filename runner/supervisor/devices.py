@@ -10,6 +10,8 @@ kernel can never fall below it.
 
 from __future__ import annotations
 
+import functools
+import math
 import os
 from dataclasses import asdict, dataclass
 
@@ -98,3 +100,39 @@ def floor_s(peaks: DevicePeaks, nbytes: float, flops: float, rate: float) -> flo
     if flops > 0 and rate > 0:
         t = max(t, flops / rate)
     return t
+
+
+LAUNCH_TRIALS = 30  # tries of each one-operation call (launch_ms)
+
+
+@functools.cache
+def launch_ms() -> float:
+    """The shortest time one GPU operation takes between two CUDA events on this device (ms):
+    the least, over LAUNCH_TRIALS tries each, of an empty kernel, a one-element fill and a
+    four-byte device-to-device copy, each queued behind the lead-in spin so that its launch is
+    off the clock, as a timed call's is. Every correct call puts one operation at least between
+    its events (the supervisor zero-fills the outputs before it). Measured once per process,
+    by a caller that holds the GPU; 0.0 where it cannot be measured."""
+    try:
+        import torch  # noqa: PLC0415
+
+        from runner.common import leadin  # noqa: PLC0415
+
+        cycles = leadin.spin_cycles()
+        if not cycles:
+            return 0.0
+        a, b = torch.ones(1, device="cuda"), torch.zeros(1, device="cuda")
+        ops = (lambda: leadin.spin(1), b.zero_, lambda: b.copy_(a))
+        start, end = (torch.cuda.Event(enable_timing=True) for _ in range(2))
+        best = math.inf
+        for _ in range(LAUNCH_TRIALS):
+            for op in ops:
+                leadin.spin(cycles)
+                start.record()
+                op()
+                end.record()
+                end.synchronize()
+                best = min(best, start.elapsed_time(end))
+    except Exception:  # noqa: BLE001 - no floor rather than a failed judgement
+        return 0.0
+    return best if math.isfinite(best) and best > 0 else 0.0

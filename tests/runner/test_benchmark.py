@@ -1,11 +1,16 @@
 """runner/supervisor/benchmark.py: a converged GPU case is not ended while the supervisor's
-bound from its windows so far would replace its events' figure."""
+bound from its windows so far would replace its events' figure; the floors a case's time may
+not fall below."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
-from runner.supervisor.benchmark import CaseRun, _bound_holds
+import pytest
+
+from runner.supervisor import benchmark, devices
+from runner.supervisor.benchmark import CaseRun, _bound_holds, check_floors
+from runner.supervisor.outcome import Verdict
 from runner.supervisor.windows import Calibration
 
 
@@ -34,3 +39,41 @@ def test_events_below_the_bound_keep_the_case_going():
 def test_the_cpu_device_is_not_held_back():
     # its bound is the child's CPU time, measured once the loop is over
     assert _bound_holds(_judgement("cpu"), _run([0.09] * 12, [1.09] * 12))
+
+
+def _case(median_ms: float, floor_ms=0.0, launch_floor_ms=0.0, baseline_median_ms=None) -> dict:
+    return {"name": "N = 5", "median_ms": median_ms, "floor_ms": floor_ms,
+            "launch_floor_ms": launch_floor_ms, "baseline_median_ms": baseline_median_ms}  # fmt: skip
+
+
+def test_a_time_below_one_gpu_operation_is_rejected():
+    # a forged 6 ns against a one-operation floor of 1.5 us, the baseline at 7 us
+    with pytest.raises(Verdict) as caught:
+        check_floors(_case(0.000006, launch_floor_ms=0.0015, baseline_median_ms=0.007))
+    assert caught.value.verdict == "rejected" and "one GPU operation" in caught.value.message
+
+
+def test_a_time_at_the_launch_floor_stands():
+    check_floors(_case(0.9 * 0.0015, launch_floor_ms=0.0015, baseline_median_ms=0.007))
+
+
+def test_the_launch_floor_is_never_above_the_baselines_own_time():
+    # a floor measured under load (0.3 ms) cannot reject a call as fast as the baseline's 5 us
+    check_floors(_case(0.005, launch_floor_ms=0.3, baseline_median_ms=0.005))
+    with pytest.raises(Verdict):
+        check_floors(_case(0.004, launch_floor_ms=0.3, baseline_median_ms=0.005))
+
+
+def test_without_a_baseline_only_the_physical_floor_applies():
+    check_floors(_case(0.000006, launch_floor_ms=0.0015))
+    with pytest.raises(Verdict) as caught:
+        check_floors(_case(0.000006, floor_ms=0.001))
+    assert "physical floor" in caught.value.message
+
+
+def test_the_launch_floor_is_one_operation_less_the_events_resolution(monkeypatch):
+    monkeypatch.setattr(devices, "launch_ms", lambda: 0.0021)
+    assert benchmark.launch_floor_ms(_judgement("cuda")) == pytest.approx(0.0011)
+    assert benchmark.launch_floor_ms(_judgement("cpu")) == 0.0
+    monkeypatch.setattr(devices, "launch_ms", lambda: 0.0)  # could not be measured
+    assert benchmark.launch_floor_ms(_judgement("cuda")) == 0.0
