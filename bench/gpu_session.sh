@@ -127,9 +127,9 @@ case "$PART" in
     tail -n 3 "$R/hostile_gpu.log"; tail -n 15 "$R/bound_slack.log" ;;
   clock)  # the hand-over clock (the GPU's default): its GPU tests, one judgement per child
           # kind, the hostile cases that forge the clock, then the timing truth (one call)
-    log "pytest -m gpu: the hand-over's snapshot graph, side streams"
-    timeout 120 "$PY" -m pytest -m gpu tests/runner/test_gpu.py -q -rA -p no:cacheprovider \
-      -k "graph_snapshot or side_stream" > "$R/pytest_clock.txt" 2>&1 || log "pytest exited with $?"
+    log "pytest -m gpu: the hand-over's snapshot graph, side streams, one operation's floor"
+    timeout 200 "$PY" -m pytest -m gpu tests/runner/test_gpu.py -q -rA -p no:cacheprovider \
+      -k "graph_snapshot or side_stream or operations_floor" > "$R/pytest_clock.txt" 2>&1 || log "pytest exited with $?"
     # one judgement per child kind first: a hang dumps the supervisor's threads (SIGABRT under
     # PYTHONFAULTHANDLER), a stalled hand-over ends in an internal error naming its words
     for src in correct_pytorch.py correct_basic.cu; do

@@ -125,6 +125,26 @@ def test_side_stream_timed_in_full_or_rejected():
     assert "side_stream_work" not in honest.flags
 
 
+@pytest.mark.parametrize(
+    "slug, name",
+    [
+        ("silu", "correct_basic.cu"),
+        ("value-clipping", "correct_vec4.cu"),
+        ("swiglu", "correct_basic.cu"),
+        ("dot-product", "correct_two_pass.cu"),
+    ],
+)
+def test_the_fastest_catalog_cases_stand_above_one_operations_floor(slug, name):
+    # the catalog's fastest solutions on an H200 (a few microseconds a case): the floor of one
+    # GPU operation is measured, and no honest case falls below it
+    src = (CATALOG / slug / "solutions" / name).read_text()
+    r = judge(gjob(src, slug=slug))
+    _report(f"operation_floor {slug}", r)
+    assert r.verdict == "accepted", _show(r)
+    for case in r.benchmark["cases"]:
+        assert 0 < case["launch_floor_ms"] < case["median_ms"], case
+
+
 @pytest.mark.parametrize("n", [1000, 3_000_000])
 def test_the_hand_overs_graph_snapshot_copies_what_the_snapshot_copies(n, monkeypatch):
     import random
