@@ -139,12 +139,12 @@ case "$PART" in
         > "$R/one_${src%%.*}.json" 2> "$R/one_${src%%.*}.log" || log "judge exited with $?"
     done
     log "hostile corpus, the cases that forge the clock"
-    timeout "${HOSTILE_LIMIT:-90}" "$PY" bench/trust/hostile_gpu.py --only slack,forge,side-stream,drift \
+    timeout "${HOSTILE_LIMIT:-120}" "$PY" bench/trust/hostile_gpu.py --only slack,forge,side-stream,drift \
       > "$R/hostile_gpu_clock.json" 2> "$R/hostile_gpu_clock.log" || log "hostile_gpu exited with $?"
     # the timing truth only where a judgement with the hand-over was accepted at all
     if grep -q '"verdict": *"accepted"' "$R"/one_*.json 2>/dev/null; then
-      TRUTH_LIMIT="${SHORT_LIMIT:-110}" integrity_truth "$TRUTH_SHORT" short
-      TRUTH_LIMIT="${LONG_LIMIT:-120}" integrity_truth "$TRUTH_LONG" long
+      TRUTH_LIMIT="${SHORT_LIMIT:-100}" integrity_truth "$TRUTH_SHORT" short
+      TRUTH_LIMIT="${LONG_LIMIT:-100}" integrity_truth "$TRUTH_LONG" long
     else
       log "no vector-add judgement was accepted with the hand-over: no timing truth"
     fi
