@@ -126,22 +126,20 @@ def check_floors(c: dict) -> None:
     """Reject a case's time below 0.9 x either floor: the physical one (``floor_ms``), or one GPU
     operation (``launch_floor_ms``), taken at most as the trusted baseline's own time on the
     case, so that a floor measured under load can never exceed what real work achieved."""
-    floor = c.get("floor_ms")
-    if floor and c["median_ms"] < 0.9 * floor:
-        raise Verdict(
-            "rejected",
-            f"Impossibly fast: {c['median_ms']:.4g} ms on '{c['name']}' is below the "
-            f"physical floor {floor:.4g} ms of this device (bytes / peak bandwidth, "
-            f"flops / the fastest arithmetic the problem's precision admits).",
-        )
     launch = min(c.get("launch_floor_ms") or 0.0, c.get("baseline_median_ms") or 0.0)
-    if launch and c["median_ms"] < 0.9 * launch:
-        raise Verdict(
-            "rejected",
-            f"Impossibly fast: {c['median_ms']:.4g} ms on '{c['name']}' is below "
-            f"{launch:.4g} ms, the shortest time one GPU operation takes between two events "
-            f"on this device, and every call has to write its outputs.",
-        )
+    floors = (
+        (c.get("floor_ms"), "the physical floor {:.4g} ms of this device (bytes / peak bandwidth, "
+         "flops / the fastest arithmetic the problem's precision admits)"),
+        (launch, "{:.4g} ms, the shortest time one GPU operation takes between two events on "
+         "this device, and every call has to write its outputs"),
+    )  # fmt: skip
+    for floor, what in floors:
+        if floor and c["median_ms"] < 0.9 * floor:
+            raise Verdict(
+                "rejected",
+                f"Impossibly fast: {c['median_ms']:.4g} ms on '{c['name']}' is below "
+                f"{what.format(floor)}.",
+            )
 
 
 def launch_floor_ms(j: Judgement) -> float:

@@ -81,6 +81,22 @@ def event_loop(call, before, calls: int = CALLS) -> float:
     return statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends, strict=True))
 
 
+def case_tensors(problem, case, seed: int) -> tuple[dict, dict]:
+    """The case's scalars, and its inputs (from ``seed``) with zeroed outputs, on the GPU."""
+    import torch
+
+    from runner.common.tensors import TORCH_DTYPES
+    from runner.supervisor.inputs import case_scalars, generate_inputs, output_shapes
+
+    scalars = case_scalars(case, "cuda")
+    tensors = generate_inputs(problem, case, seed, "cuda")
+    for name, shape in output_shapes(problem, scalars).items():
+        if name not in tensors:
+            dtype = TORCH_DTYPES[problem.param(name).dtype]
+            tensors[name] = torch.zeros(shape, dtype=dtype, device="cuda")
+    return scalars, tensors
+
+
 def variants_of(bind, problem, case, ci: int) -> dict:
     """Each variant's callable (returning a median in ms) for one benchmark case."""
     import torch
@@ -88,16 +104,9 @@ def variants_of(bind, problem, case, ci: int) -> dict:
 
     from runner.common import leadin
     from runner.common.cudadrv import Driver
-    from runner.common.tensors import TORCH_DTYPES
     from runner.supervisor.buffers import CaseBuffers
-    from runner.supervisor.inputs import case_scalars, generate_inputs, output_shapes
 
-    scalars = case_scalars(case, "cuda")
-    tensors = generate_inputs(problem, case, 12345 + ci, "cuda")
-    for name, shape in output_shapes(problem, scalars).items():
-        if name not in tensors:
-            dtype = TORCH_DTYPES[problem.param(name).dtype]
-            tensors[name] = torch.zeros(shape, dtype=dtype, device="cuda")
+    scalars, tensors = case_tensors(problem, case, 12345 + ci)
     bufs = CaseBuffers(problem, scalars, "cuda", Driver.shared())
     bufs.write(tensors)
     call, arena_call = bind(tensors, scalars), bind(bufs.views, scalars)
@@ -133,17 +142,9 @@ def placements(bind, problem, case) -> dict:
     and then in reverse."""
     import torch
 
-    from runner.common.tensors import TORCH_DTYPES
-    from runner.supervisor.inputs import case_scalars, generate_inputs, output_shapes
-
-    scalars = case_scalars(case, "cuda")
     calls, sets = [], []
     for p in range(PLACEMENTS):
-        tensors = generate_inputs(problem, case, 500 + p, "cuda")
-        for name, shape in output_shapes(problem, scalars).items():
-            if name not in tensors:
-                dtype = TORCH_DTYPES[problem.param(name).dtype]
-                tensors[name] = torch.zeros(shape, dtype=dtype, device="cuda")
+        scalars, tensors = case_tensors(problem, case, 500 + p)
         sets.append(tensors)  # held, so that every set has memory of its own
         calls.append(bind(tensors, scalars))
     zero256 = torch.empty(256 << 20, dtype=torch.uint8, device="cuda")
