@@ -142,6 +142,8 @@ def test_the_fastest_catalog_cases_stand_above_one_operations_floor(slug, name):
     _report(f"operation_floor {slug}", r)
     assert r.verdict == "accepted", _show(r)
     for case in r.benchmark["cases"]:
+        print(f"[operation_floor {slug}] {case['name']}: floor {case['launch_floor_ms']:.5f} ms, "
+              f"median {case['median_ms']:.5f} ms")  # fmt: skip
         assert 0 < case["launch_floor_ms"] < case["median_ms"], case
 
 
