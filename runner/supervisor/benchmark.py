@@ -45,6 +45,7 @@ __all__ = ["Calibration", "calibrate", "timed_call_message"]
 WARMUP_CALLS = 3
 EXTRA_CALLS_MAX = 6  # after the stopping rule, 1..this more calls (secret)
 SLOW_FACTOR = 10.0  # a call this many times the median is flagged and not charged in full
+FLOOR_MARGIN = 0.9  # a case's time is rejected below this fraction of a floor
 LAUNCH_RECHECKS = 3  # rounds of one operation measured again before a time below it is rejected
 NULL_P = 0.3  # after a timed burst, the chance of a supervisor-only cycle (secret)
 MIN_NULL_WINDOWS = 7
@@ -108,7 +109,7 @@ def run_benchmark(j: Judgement, tests_message: str) -> tuple[str, str]:
                 reftime.time_baseline(j, ci, case, finished[ci], budget, flush)
             j.phases["reference_timing_s"] = time.monotonic() - t_ref
             for c in finished:  # a rejection never rests on one round measured under load
-                if c["launch_floor_ms"] and c["median_ms"] < 0.9 * c["launch_floor_ms"]:
+                if c["median_ms"] < FLOOR_MARGIN * _launch_limit(c):
                     c["launch_floor_ms"] = launch_floor_ms(j, again=LAUNCH_RECHECKS)
         out_cases = finished
     finally:
@@ -127,23 +128,28 @@ def run_benchmark(j: Judgement, tests_message: str) -> tuple[str, str]:
 
 
 def check_floors(c: dict) -> None:
-    """Reject a case's time below 0.9 x either floor: the physical one (``floor_ms``), or one GPU
-    operation (``launch_floor_ms``), taken at most as the trusted baseline's own time on the
-    case, so that a floor measured under load can never exceed what real work achieved."""
-    launch = min(c.get("launch_floor_ms") or 0.0, c.get("baseline_median_ms") or 0.0)
+    """Reject a case's time below FLOOR_MARGIN x either floor: the physical one (``floor_ms``),
+    or one GPU operation's (:func:`_launch_limit`)."""
     floors = (
         (c.get("floor_ms"), "the physical floor {:.4g} ms of this device (bytes / peak bandwidth, "
          "flops / the fastest arithmetic the problem's precision admits)"),
-        (launch, "{:.4g} ms, the shortest time one GPU operation takes between two events on "
-         "this device, and every call has to write its outputs"),
+        (_launch_limit(c), "{:.4g} ms, the shortest time one GPU operation takes between two "
+         "events on this device, and every call has to write its outputs"),
     )  # fmt: skip
     for floor, what in floors:
-        if floor and c["median_ms"] < 0.9 * floor:
+        if floor and c["median_ms"] < FLOOR_MARGIN * floor:
             raise Verdict(
                 "rejected",
                 f"Impossibly fast: {c['median_ms']:.4g} ms on '{c['name']}' is below "
                 f"{what.format(floor)}.",
             )
+
+
+def _launch_limit(c: dict) -> float:
+    """One GPU operation's floor for a case (``launch_floor_ms``), taken at most as the trusted
+    baseline's own time on the case, so that a floor measured under load can never exceed what
+    real work achieved; 0.0 without a baseline."""
+    return min(c.get("launch_floor_ms") or 0.0, c.get("baseline_median_ms") or 0.0)
 
 
 def launch_floor_ms(j: Judgement, again: int = 0) -> float:

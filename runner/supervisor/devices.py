@@ -116,11 +116,11 @@ def launch_ms(again: int = 0) -> float:
     each at the first call, ``again`` more rounds (a pause before each) when asked, so that a
     figure taken under someone else's load can only come down. By a caller that holds the GPU;
     0.0 where it cannot be measured."""
-    rounds = again + (_launch_best[0] == math.inf)
     try:
-        for r in range(rounds):
-            if r or again:
-                time.sleep(LAUNCH_PAUSE_S)
+        if _launch_best[0] == math.inf:
+            _launch_best[0] = _one_operation_ms()
+        for _ in range(again):
+            time.sleep(LAUNCH_PAUSE_S)
             _launch_best[0] = min(_launch_best[0], _one_operation_ms())
     except Exception:  # noqa: BLE001 - no floor rather than a failed judgement
         return 0.0

@@ -43,6 +43,22 @@ def variant(name: str) -> None:
     windows._await_done = (lambda bufs, h, answered: None) if name == "gpuwait" else _await_done
 
 
+def judge_solution(rel: str, device: str, seed: int) -> dict:
+    """One judgement (mode submit) of the catalog's solution ``slug/file``, as a dict."""
+    slug, sol = rel.split("/")
+    pdir = ROOT / "problems" / "catalog" / slug
+    src = (pdir / "solutions" / sol).read_text()
+    job = JobSpec(
+        problem=ProblemSpec.from_dir(pdir),
+        source=src,
+        language=language_of_source(sol, src),
+        mode="submit",
+        device=device,
+        seed=seed,
+    )
+    return judge(job).to_dict()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--variants", default="handover,hostgo,gpuwait,host")
@@ -55,18 +71,7 @@ def main() -> None:
     for name in args.variants.split(","):
         variant(name)
         for rel in [r for r in args.solutions.split(",") for _ in range(args.repeat)]:
-            slug, sol = rel.split("/")
-            pdir = ROOT / "problems" / "catalog" / slug
-            src = (pdir / "solutions" / sol).read_text()
-            job = JobSpec(
-                problem=ProblemSpec.from_dir(pdir),
-                source=src,
-                language=language_of_source(sol, src),
-                mode="submit",
-                device=args.device,
-                seed=1234,
-            )
-            res = judge(job).to_dict()
+            res = judge_solution(rel, args.device, 1234)
             bench = (res.get("benchmark") or {}).get("cases") or [{}]
             c = bench[0]
             clk = c.get("clock") or {}

@@ -41,6 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # handover_variants, beside it
 
 SOLUTIONS = [
     "reduction/correct_atomic.cu",
@@ -156,21 +157,9 @@ def placements(bind, problem, case) -> dict:
 
 def judge_events(rel: str) -> float | None:
     """The judge's own events' median for the first benchmark case, one judgement."""
-    from runner import judge
-    from runner.contract import JobSpec, ProblemSpec, language_of_source
+    from handover_variants import judge_solution
 
-    slug, sol = rel.split("/")
-    pdir = ROOT / "problems" / "catalog" / slug
-    src = (pdir / "solutions" / sol).read_text()
-    job = JobSpec(
-        problem=ProblemSpec.from_dir(pdir),
-        source=src,
-        language=language_of_source(sol, src),
-        mode="submit",
-        device="cuda",
-        seed=4321,
-    )
-    res = judge(job).to_dict()
+    res = judge_solution(rel, "cuda", 4321)
     cases = (res.get("benchmark") or {}).get("cases") or [{}]
     return (cases[0].get("clock") or {}).get("event_median_ms")
 
