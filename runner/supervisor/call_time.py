@@ -23,10 +23,19 @@ def return_ms(reply: dict) -> float:
     return reply.get("return_ms", reply.get("event_ms", 0.0))
 
 
-def call_time(reply: dict, rt: float, gap: float, cuda: bool, where: str) -> float:
+def escaped(reply: dict, gap: float) -> bool:
+    """Whether the event after the child's device-wide synchronise came later than the host's
+    wake-up allows (``gap``, the empty calls' own, plus a relative or absolute margin): work
+    may have run past the end event, on a side stream."""
+    ret = return_ms(reply)
+    return reply["sync_ms"] - ret > gap + max(SIDE_STREAM_REL * ret, SIDE_STREAM_ABS_MS)
+
+
+def call_time(reply: dict, rt: float, gap: float, full: bool, where: str) -> float:
     """The child's figure for one call, after the checks a single call allows: finite,
     non-negative, in order (the figure, then the end event, then the synced event), inside this
-    process's round trip; timed in full when work escaped the end event (a side stream)."""
+    process's round trip. ``full``: timed to the synced event when work escaped the end event
+    (a side stream); the host windows' rule, which cannot resolve such work otherwise."""
     ev, ret, sy = reply.get("event_ms"), return_ms(reply), reply.get("sync_ms")
     if not all(isinstance(x, int | float) and math.isfinite(x) and x >= 0 for x in (ev, ret, sy)):
         raise Verdict("rejected", f"The timing harness returned invalid numbers {where}.")
@@ -37,6 +46,6 @@ def call_time(reply: dict, rt: float, gap: float, cuda: bool, where: str) -> flo
             f"(event {ev:.4g} ms, returned {ret:.4g} ms, synced {sy:.4g} ms, "
             f"round trip {rt:.4g} ms).",
         )
-    if cuda and sy - ret > gap + max(SIDE_STREAM_REL * ret, SIDE_STREAM_ABS_MS):
+    if full and escaped(reply, gap):
         return float(sy)
     return float(ev)

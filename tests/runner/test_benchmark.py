@@ -96,3 +96,26 @@ def test_a_failed_round_leaves_no_floor(monkeypatch):
     monkeypatch.setattr(devices, "_launch_best", [float("inf")])
     monkeypatch.setattr(devices, "_one_operation_ms", fails)
     assert devices.launch_ms() == 0.0
+
+
+def _late(late: int, synced: int, handover: bool) -> CaseRun:
+    run = _run([0.7] * 20, [1.5] * 20)
+    run.calibration = Calibration([0.8] * 15, [0.5] * 15, 0.02, handover=handover)
+    run.late_sync, run.synced = late, synced
+    return run
+
+
+@pytest.mark.parametrize(
+    ("late", "synced", "handover", "consistent", "flagged"),
+    [
+        (10, 0, True, True, False),  # the host's late wake-up behind events the bound believes
+        (10, 0, True, False, True),  # events below the bound, and late synced events: why
+        (2, 0, True, False, False),  # a tenth of the calls late: not the case's pattern
+        (10, 10, False, True, True),  # host windows: the calls were timed to the synced event
+        (10, 0, False, True, False),
+    ],
+)
+def test_side_stream_work_is_flagged(late, synced, handover, consistent, flagged):
+    run = _late(late, synced, handover)
+    assert benchmark._side_stream_work(_judgement("cuda"), run, consistent) is flagged
+    assert benchmark._side_stream_work(_judgement("cpu"), run, consistent) is False

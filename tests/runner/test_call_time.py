@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from runner.supervisor.call_time import call_time
+from runner.supervisor.call_time import call_time, escaped
 from runner.supervisor.outcome import Verdict
 
 GAP = 0.005  # the calibrated sync gap
@@ -43,3 +43,9 @@ def test_figures_out_of_order_or_invalid_are_rejected(ev, ret, sy):
     with pytest.raises(Verdict) as err:
         call_time(reply(ev, sy, ret=ret), 1.0, GAP, True, "in benchmark 'x'")
     assert err.value.verdict == "rejected"
+
+
+def test_with_the_hand_over_a_late_synced_event_leaves_the_figure_alone():
+    # the hand-over's windows hold the work to the synchronise: the events stay the figure
+    assert call_time(reply(0.1, 0.2), 1.0, GAP, False, "") == 0.1
+    assert escaped(reply(0.1, 0.2), GAP) and not escaped(reply(0.1, 0.11), GAP)
