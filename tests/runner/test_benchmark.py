@@ -64,8 +64,12 @@ def test_the_launch_floor_is_never_above_the_baselines_own_time():
         check_floors(_case(0.004, launch_floor_ms=0.3, baseline_median_ms=0.005))
 
 
-def test_without_a_baseline_only_the_physical_floor_applies():
-    check_floors(_case(0.000006, launch_floor_ms=0.0015))
+def test_without_a_baseline_the_launch_floor_stands_alone():
+    # the 5-element dot product has no baseline: a forged 6 ns is below one operation
+    with pytest.raises(Verdict) as caught:
+        check_floors(_case(0.000006, launch_floor_ms=0.0015))
+    assert "one GPU operation" in caught.value.message
+    check_floors(_case(0.9 * 0.0015, launch_floor_ms=0.0015))
     with pytest.raises(Verdict) as caught:
         check_floors(_case(0.000006, floor_ms=0.001))
     assert "physical floor" in caught.value.message
