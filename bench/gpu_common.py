@@ -182,8 +182,8 @@ def shape_result(res: dict, wall: float) -> dict:
         "score_ms": bench.get("score_ms"),
         "cases": [{k: c.get(k) for k in ("name", "median_ms", "mean_ms", "std_ms", "min_ms", "runs",
                                         "rel_se", "stop_reason", "clock", "burst_calls",
-                                        "clock_noise_ms", "synced_time_calls", "flags",
-                                        "clock_samples")}
+                                        "clock_noise_ms", "synced_time_calls", "late_sync_calls",
+                                        "flags", "clock_samples")}
                   for c in bench.get("cases") or []],
         "flags": res.get("flags") or [],
         "device_name": (res.get("device") or {}).get("name"),

@@ -596,7 +596,14 @@ def _clock_of(case: dict) -> dict:
     out.update(
         {
             k: case.get(k)
-            for k in ("burst_calls", "clock_noise_ms", "synced_time_calls", "runs", "clock_samples")
+            for k in (
+                "burst_calls",
+                "clock_noise_ms",
+                "synced_time_calls",
+                "late_sync_calls",
+                "runs",
+                "clock_samples",
+            )
         }
     )
     return out
