@@ -1,7 +1,9 @@
 """dot-product's tolerance against sums a solution may compute (no GPU): for each test size,
-the largest |got - expected| over the allowance (atol + rtol |exp| + the fp32 error term of
+the largest |got - expected| over the allowance (the judge's own comparison,
+runner/supervisor/checks.py, with the fp32 error term of
 problems/catalog/dot-product/reference.py) of correct single-precision orders over draws, and
-the smallest of the shortcuts; then how often inputs rounded to half precision pass.
+the smallest of the shortcuts, each stored as float32 as a solution's result is; then how
+often inputs rounded to half precision pass.
 
     .venv/bin/python bench/probes/2026-11-29/dot_product_tolerance.py > \
         bench/results/catalog_lint/2026-11-29-dot-product-tolerance.txt
@@ -9,7 +11,6 @@ the smallest of the shortcuts; then how often inputs rounded to half precision p
 
 from __future__ import annotations
 
-import math
 import sys
 from pathlib import Path
 
@@ -18,11 +19,12 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from runner.contract import ProblemSpec  # noqa: E402
+from runner.supervisor.checks import compare_output, expected_and_allowance  # noqa: E402
 from runner.supervisor.inputs import load_reference  # noqa: E402
 
-U = 2.0**-24
 PROBLEM = ProblemSpec.from_dir(Path(__file__).resolve().parents[3] / "problems/catalog/dot-product")
 REF = load_reference(PROBLEM)
+RESULT = next(p for p in PROBLEM.tensor_params if p.name == "result")
 SIZES = [(1000, -1.0), (10_000, -1.0), (1_000_003, 0.0), (10_000_000, -1.0)]
 
 
@@ -60,10 +62,11 @@ def candidates(a: torch.Tensor, b: torch.Tensor) -> dict[str, float]:
 
 
 def ratio(a: torch.Tensor, b: torch.Tensor, n: int, got: float) -> float:
-    exp = torch.dot(a.double(), b.double()).item()
-    scale = REF.error_scale(a.double(), b.double(), n).item()
-    allowance = PROBLEM.atol + PROBLEM.rtol * abs(exp) + 2 * U * math.sqrt(n) * scale
-    return abs(got - exp) / allowance
+    expected, extra = expected_and_allowance(PROBLEM, REF, {"A": a, "B": b}, {"N": n})
+    stored = torch.tensor([got], dtype=torch.float32)
+    return compare_output(
+        PROBLEM, RESULT, stored, expected["result"], extra["result"]
+    ).max_bound_ratio
 
 
 def main() -> None:

@@ -5,6 +5,7 @@ every draw."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -32,10 +33,16 @@ def _rows_of_1024(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     return p.view(-1, 1024).sum(dim=1).sum().reshape(1)
 
 
+@cache
+def _problem() -> tuple[ProblemSpec, object]:
+    problem = ProblemSpec.from_dir(DOT)
+    return problem, load_reference(problem)
+
+
 def _judge(n: int, inputs: dict, got: torch.Tensor) -> tuple[bool, bool]:
     """(passes with the fp32 error term, passes with the fixed atol and rtol alone)."""
-    problem = ProblemSpec.from_dir(DOT)
-    expected, extra = expected_and_allowance(problem, load_reference(problem), inputs, {"N": n})
+    problem, reference = _problem()
+    expected, extra = expected_and_allowance(problem, reference, inputs, {"N": n})
     param = next(p for p in problem.tensor_params if p.name == "result")
     exp = expected["result"]
     full = compare_output(problem, param, got, exp, extra["result"]).passed
