@@ -117,7 +117,7 @@ integrity_truth() {  # $1: the problems (comma-separated)
   log "timing truth: $1"
   timeout "${TRUTH_LIMIT:-280}" "$PY" bench/timing_truth.py --only "$1" --repeats 5 --repeats-long 5 \
     --no-ncu --budget 2 --time-budget "$(( ${TRUTH_LIMIT:-280} - 30 ))" --via "${VIA:-process}" \
-    --out "$R/truth_${2:-all}" \
+    --outside-processes "${DO_BENCH_PROCESSES:-5}" --out "$R/truth_${2:-all}" \
     2> "$R/timing_truth_${2:-all}.log" || log "timing_truth exited with $?"
 }
 

@@ -565,6 +565,13 @@ def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> di
             row["each_judge_over_truth"] = each
             row["worst_judge_over_truth"] = max(each, key=lambda x: abs(x - 1))
             row["every_within_3pct"] = all(abs(x - 1) <= TOLERANCE for x in each)
+        # do_bench held to the same rule: each fresh process's median against the median of
+        # them all (how far the yardstick itself moves between processes)
+        procs = row.get("do_bench_process_medians_ms") or []
+        if len(procs) >= 2:
+            own = [round(m / row["do_bench_median_ms"], 4) for m in procs]
+            row["do_bench_worst_process_over_median"] = max(own, key=lambda x: abs(x - 1))
+            row["do_bench_every_process_within_3pct"] = all(abs(x - 1) <= TOLERANCE for x in own)
         # how each judgement's time was decided (runner/supervisor/clock.py)
         row["judge_clocks"] = [
             _clock_of(j["cases"][ci]) for j in ok if len(j.get("cases") or []) > ci
@@ -757,6 +764,12 @@ def write_report(args, solutions: list[dict], skipped: list[str], **extra) -> No
                 for c in all_cases
             ),
             "judgements_from_bound": sum(_from_bound(c) for c in all_cases),
+            "do_bench_every_process_within_3pct": sum(
+                1 for c in all_cases if c.get("do_bench_every_process_within_3pct")
+            ),
+            "do_bench_compared_across_processes": sum(
+                1 for c in all_cases if c.get("do_bench_every_process_within_3pct") is not None
+            ),
             "median_judge_over_do_bench": _med([c.get("judge_over_do_bench") for c in all_cases]),
             "median_judge_over_ncu": _med([c.get("judge_over_ncu") for c in all_cases]),
             "median_judge_over_loop": _med([c.get("judge_over_loop") for c in all_cases]),
@@ -773,10 +786,12 @@ def write_report(args, solutions: list[dict], skipped: list[str], **extra) -> No
                          c.get("judge_over_do_bench") or c.get("judge_over_loop"), c.get("judge_over_ncu"),
                          c.get("judge_cv"), len(c.get("judge_medians_ms") or []),
                          YES[c.get("within_3pct")], c.get("worst_judge_over_truth"),
-                         _from_bound(c), YES[c.get("every_within_3pct")]])  # fmt: skip
+                         _from_bound(c), YES[c.get("every_within_3pct")],
+                         c.get("do_bench_worst_process_over_median")])  # fmt: skip
     heads = ["solution", "case", "judge ms", "do_bench ms" if args.device == "cuda" else "loop ms",
              "ncu ms", "judge/do_bench", "judge/ncu", "CV", "judgements", "within 3 %",
-             "worst judgement/truth", "from the bound", "every one within 3 %"]  # fmt: skip
+             "worst judgement/truth", "from the bound", "every one within 3 %",
+             "do_bench: worst process/median"]  # fmt: skip
     for key, label in (("events", "events"), ("do_bench_call", "do_bench of the call")):
         if any(c.get(f"{key}_median_ms") for s in solutions for c in s["cases"]):
             heads[4:4] = [f"{label} ms", f"judge/{label}"]
