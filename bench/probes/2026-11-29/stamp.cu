@@ -12,3 +12,6 @@ extern "C" int kj_stamp(unsigned long long p, unsigned long long stream) {
     stamp<<<1, 1, 0, (cudaStream_t)stream>>>((unsigned long long*)p);
     return (int)cudaGetLastError();
 }
+
+// Waits for the device (the probe's warm-up, with nothing else pending: signals.probe_stamp_warm).
+extern "C" int kj_sync(void) { return (int)cudaDeviceSynchronize(); }
