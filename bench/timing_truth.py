@@ -572,6 +572,9 @@ def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> di
             own = [round(m / row["do_bench_median_ms"], 4) for m in procs]
             row["do_bench_worst_process_over_median"] = max(own, key=lambda x: abs(x - 1))
             row["do_bench_every_process_within_3pct"] = all(abs(x - 1) <= TOLERANCE for x in own)
+            # and each judgement against the range do_bench's processes span, widened by 3 %
+            lo, hi = min(procs) * (1 - TOLERANCE), max(procs) * (1 + TOLERANCE)
+            row["every_within_do_bench_range_3pct"] = all(lo <= m <= hi for m in meds)
         # how each judgement's time was decided (runner/supervisor/clock.py)
         row["judge_clocks"] = [
             _clock_of(j["cases"][ci]) for j in ok if len(j.get("cases") or []) > ci
@@ -767,6 +770,9 @@ def write_report(args, solutions: list[dict], skipped: list[str], **extra) -> No
             "do_bench_every_process_within_3pct": sum(
                 1 for c in all_cases if c.get("do_bench_every_process_within_3pct")
             ),
+            "every_judgement_within_do_bench_range_3pct": sum(
+                1 for c in all_cases if c.get("every_within_do_bench_range_3pct")
+            ),
             "do_bench_compared_across_processes": sum(
                 1 for c in all_cases if c.get("do_bench_every_process_within_3pct") is not None
             ),
@@ -787,11 +793,12 @@ def write_report(args, solutions: list[dict], skipped: list[str], **extra) -> No
                          c.get("judge_cv"), len(c.get("judge_medians_ms") or []),
                          YES[c.get("within_3pct")], c.get("worst_judge_over_truth"),
                          _from_bound(c), YES[c.get("every_within_3pct")],
-                         c.get("do_bench_worst_process_over_median")])  # fmt: skip
+                         c.get("do_bench_worst_process_over_median"),
+                         YES[c.get("every_within_do_bench_range_3pct")]])  # fmt: skip
     heads = ["solution", "case", "judge ms", "do_bench ms" if args.device == "cuda" else "loop ms",
              "ncu ms", "judge/do_bench", "judge/ncu", "CV", "judgements", "within 3 %",
              "worst judgement/truth", "from the bound", "every one within 3 %",
-             "do_bench: worst process/median"]  # fmt: skip
+             "do_bench: worst process/median", "every one within do_bench's range +-3 %"]  # fmt: skip
     for key, label in (("events", "events"), ("do_bench_call", "do_bench of the call")):
         if any(c.get(f"{key}_median_ms") for s in solutions for c in s["cases"]):
             heads[4:4] = [f"{label} ms", f"judge/{label}"]
