@@ -574,7 +574,9 @@ def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> di
             row["do_bench_every_process_within_3pct"] = all(abs(x - 1) <= TOLERANCE for x in own)
             # and each judgement against the range do_bench's processes span, widened by 3 %
             lo, hi = min(procs) * (1 - TOLERANCE), max(procs) * (1 + TOLERANCE)
-            row["every_within_do_bench_range_3pct"] = all(lo <= m <= hi for m in meds)
+            row["every_within_do_bench_range_3pct"] = (
+                all(lo <= m <= hi for m in meds) if meds else None
+            )
         # how each judgement's time was decided (runner/supervisor/clock.py)
         row["judge_clocks"] = [
             _clock_of(j["cases"][ci]) for j in ok if len(j.get("cases") or []) > ci
