@@ -475,6 +475,25 @@ def compile_so(sol: Path, arch: str, tmp: str) -> tuple[str | None, str]:
     return (str(res.so_path), "") if res.ok else (None, res.log[-1500:])
 
 
+def do_bench_spread(processes_ms: list[float], judge_ms: list[float]) -> dict:
+    """``do_bench`` held to the judge's rule: each fresh process's median against the median
+    of them all (how far the yardstick itself moves between processes), and whether every
+    judgement lies within the range the processes span, widened by TOLERANCE. Empty with
+    fewer than two processes; the range verdict None without a judgement."""
+    if len(processes_ms) < 2:
+        return {}
+    med = statistics.median(processes_ms)
+    own = [round(m / med, 4) for m in processes_ms]
+    lo, hi = min(processes_ms) * (1 - TOLERANCE), max(processes_ms) * (1 + TOLERANCE)
+    return {
+        "do_bench_worst_process_over_median": max(own, key=lambda x: abs(x - 1)),
+        "do_bench_every_process_within_3pct": all(abs(x - 1) <= TOLERANCE for x in own),
+        "every_within_do_bench_range_3pct": (
+            all(lo <= m <= hi for m in judge_ms) if judge_ms else None
+        ),
+    }
+
+
 def ratio(a, b):
     return round(a / b, 4) if a and b else None
 
@@ -565,18 +584,7 @@ def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> di
             row["each_judge_over_truth"] = each
             row["worst_judge_over_truth"] = max(each, key=lambda x: abs(x - 1))
             row["every_within_3pct"] = all(abs(x - 1) <= TOLERANCE for x in each)
-        # do_bench held to the same rule: each fresh process's median against the median of
-        # them all (how far the yardstick itself moves between processes)
-        procs = row.get("do_bench_process_medians_ms") or []
-        if len(procs) >= 2:
-            own = [round(m / row["do_bench_median_ms"], 4) for m in procs]
-            row["do_bench_worst_process_over_median"] = max(own, key=lambda x: abs(x - 1))
-            row["do_bench_every_process_within_3pct"] = all(abs(x - 1) <= TOLERANCE for x in own)
-            # and each judgement against the range do_bench's processes span, widened by 3 %
-            lo, hi = min(procs) * (1 - TOLERANCE), max(procs) * (1 + TOLERANCE)
-            row["every_within_do_bench_range_3pct"] = (
-                all(lo <= m <= hi for m in meds) if meds else None
-            )
+        row.update(do_bench_spread(row.get("do_bench_process_medians_ms") or [], meds))
         # how each judgement's time was decided (runner/supervisor/clock.py)
         row["judge_clocks"] = [
             _clock_of(j["cases"][ci]) for j in ok if len(j.get("cases") or []) > ci
