@@ -475,6 +475,16 @@ def compile_so(sol: Path, arch: str, tmp: str) -> tuple[str | None, str]:
     return (str(res.so_path), "") if res.ok else (None, res.log[-1500:])
 
 
+def within(ratio: float) -> bool:
+    """Whether a ratio of two timings is within TOLERANCE of 1."""
+    return abs(ratio - 1) <= TOLERANCE
+
+
+def worst(ratios: list[float]) -> float:
+    """The ratio furthest from 1."""
+    return max(ratios, key=lambda x: abs(x - 1))
+
+
 def do_bench_spread(processes_ms: list[float], judge_ms: list[float]) -> dict:
     """``do_bench`` held to the judge's rule: each fresh process's median against the median
     of them all (how far the yardstick itself moves between processes), and whether every
@@ -486,8 +496,8 @@ def do_bench_spread(processes_ms: list[float], judge_ms: list[float]) -> dict:
     own = [round(m / med, 4) for m in processes_ms]
     lo, hi = min(processes_ms) * (1 - TOLERANCE), max(processes_ms) * (1 + TOLERANCE)
     return {
-        "do_bench_worst_process_over_median": max(own, key=lambda x: abs(x - 1)),
-        "do_bench_every_process_within_3pct": all(abs(x - 1) <= TOLERANCE for x in own),
+        "do_bench_worst_process_over_median": worst(own),
+        "do_bench_every_process_within_3pct": all(map(within, own)),
         "every_within_do_bench_range_3pct": (
             all(lo <= m <= hi for m in judge_ms) if judge_ms else None
         ),
@@ -575,15 +585,15 @@ def one_solution(slug: str, sol_name: str, args, arch: str, judge=run_job) -> di
         if lang == "jax":  # the event loop on JAX's stream (the module's doc)
             truths = ("judge_over_events",)
         ratios = [row.get(k) for k in truths if row.get(k)]
-        row["within_3pct"] = all(abs(x - 1) <= TOLERANCE for x in ratios) if ratios else None
+        row["within_3pct"] = all(map(within, ratios)) if ratios else None
         # every judgement, not only their median: each one against the first truth measured
         truth = next((row[k.replace("judge_over_", "") + "_median_ms"] for k in truths
                       if row.get(k)), None)  # fmt: skip
         if truth:
             each = [round(m / truth, 4) for m in meds]
             row["each_judge_over_truth"] = each
-            row["worst_judge_over_truth"] = max(each, key=lambda x: abs(x - 1))
-            row["every_within_3pct"] = all(abs(x - 1) <= TOLERANCE for x in each)
+            row["worst_judge_over_truth"] = worst(each)
+            row["every_within_3pct"] = all(map(within, each))
         row.update(do_bench_spread(row.get("do_bench_process_medians_ms") or [], meds))
         # how each judgement's time was decided (runner/supervisor/clock.py)
         row["judge_clocks"] = [
@@ -773,7 +783,7 @@ def write_report(args, solutions: list[dict], skipped: list[str], **extra) -> No
             "compared": sum(1 for c in all_cases if c.get("within_3pct") is not None),
             "every_judgement_within_3pct": sum(1 for c in all_cases if c.get("every_within_3pct")),
             "judgements_off_3pct": sum(
-                sum(1 for x in c.get("each_judge_over_truth") or [] if abs(x - 1) > TOLERANCE)
+                sum(1 for x in c.get("each_judge_over_truth") or [] if not within(x))
                 for c in all_cases
             ),
             "judgements_from_bound": sum(_from_bound(c) for c in all_cases),
