@@ -273,12 +273,18 @@ class Child:
                         pass  # after a 6.8 ms kernel was ~40 us longer: gpu_clock/...-session9)
                 _cuda_synchronize()
                 _event_record(end_sync)
+                # the outputs are complete, side streams' included, unless JAX's copy into the
+                # output buffers (or a calibration's) is still to come: DONE at once, with
+                # end_sync already queued on this context, so it keeps its place
+                after = done is not None or (self.solve is None and msg.get("copy_outputs"))
+                if handover is not None and not after:
+                    handover(signals.DONE)
                 _event_synchronize(end_sync)
-                # JAX's copy into the output buffers (or a calibration's), off both events: the
-                # synced one times the call's own work only, as in every language
+                # that copy, off both events: the synced one times the call's own work only,
+                # as in every language
                 self._after(done, msg)
                 _cuda_synchronize()
-                if handover is not None:  # the outputs are complete, side streams' included
+                if handover is not None and after:
                     handover(signals.DONE)
                 self._release()
                 del done
