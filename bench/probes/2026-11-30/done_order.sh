@@ -7,12 +7,7 @@
 # supervisor's wait for DONE on its host (`handover`) or queued on its stream (`gpuwait`).
 #
 #   bash bench/probes/2026-11-30/done_order.sh   # one device call, about 5 min
-set -uo pipefail
-cd "$(dirname "$0")/../../.." || exit 1
-DEST="${OUT:-bench/results/$(date -u +%Y-%m-%d)-done-order}/done-order"
-HERE=bench/probes/2026-11-30
-mkdir -p "$DEST"
-export KERNELJUDGE_SANDBOX=none PYTHONPATH="$PWD" PYTHONUNBUFFERED=1
+PROBE=done-order . "$(dirname "$0")/common.sh"
 SOL="reduction/correct_atomic.cu softmax/correct_online.cu matrix-transpose/correct_tiled.cu int8-quantized-matmul/correct_tiled_int.cu"
 SHORT="reduction/correct_atomic.cu softmax/correct_online.cu"
 timeline() {  # name, solutions
@@ -21,17 +16,12 @@ timeline() {  # name, solutions
 }
 timeline plain-early "$SOL"
 git apply "$HERE/late_done.patch" && timeline plain-late "$SOL" && git apply -R "$HERE/late_done.patch"
-export CUDA_MPS_PIPE_DIRECTORY=/tmp/nvidia-mps CUDA_MPS_LOG_DIRECTORY=/tmp/nvidia-mps-log
-mkdir -p "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_LOG_DIRECTORY"
-nvidia-cuda-mps-control -d || { echo "MPS did not start"; exit 1; }
-sleep 1
+mps_start
 timeline mps-early "$SHORT"
 timeout 240 python3 bench/probes/2026-11-29/handover_variants.py --variants handover,gpuwait \
   --repeat 3 --solutions "$(echo "$SHORT matrix-transpose/correct_tiled.cu" | tr ' ' ,)" \
   --out "$DEST/mps-variants.json" > "$DEST/mps-variants.log" 2>&1 || echo "variants exited with $?"
-echo quit | nvidia-cuda-mps-control
-sleep 1
-cp -r "$CUDA_MPS_LOG_DIRECTORY" "$DEST/mps-log" 2>/dev/null
+mps_stop
 python3 - "$DEST" <<'PY'
 import json, sys
 from pathlib import Path
@@ -41,4 +31,4 @@ for f in sorted(Path(sys.argv[1]).glob("**/*.json")):
               f"ev={r['event_ms']:.4f} bound={r['bound_ms']:.4f} d={1e3 * (r['bound_ms'] - r['event_ms']):+6.1f}us "
               f"noise={1e3 * r['noise_ms']:5.1f}us slack={1e3 * r['slack_ms']:5.1f}us k={r['burst']}")
 PY
-tar czf "$DEST.tgz" -C "$(dirname "$DEST")" "$(basename "$DEST")" && rm -rf "$DEST"
+pack

@@ -9,25 +9,16 @@
 # the server's user; what the sandbox would need is a question of its own.
 #
 #   bash bench/probes/2026-11-30/mps.sh   # one device call, about 4 min
-set -uo pipefail
-cd "$(dirname "$0")/../../.." || exit 1
-DEST="${OUT:-bench/results/$(date -u +%Y-%m-%d)-mps}"
-mkdir -p "$DEST"
-export KERNELJUDGE_SANDBOX=none PYTHONPATH="$PWD" PYTHONUNBUFFERED=1
+PROBE=mps . "$(dirname "$0")/common.sh"
 SOL="${SOL:-reduction/correct_atomic.cu softmax/correct_online.cu}"
 { nvidia-smi --query-gpu=name,driver_version,compute_mode,clocks.max.sm --format=csv
   command -v nvidia-cuda-mps-control || echo "no nvidia-cuda-mps-control"; } 2>&1 | tee "$DEST/env.txt"
 OUT="$DEST/plain" SOLUTIONS="$SOL" bash bench/probes/2026-11-29/timeline.sh 2>&1 | tail -8
-export CUDA_MPS_PIPE_DIRECTORY=/tmp/nvidia-mps CUDA_MPS_LOG_DIRECTORY=/tmp/nvidia-mps-log
-mkdir -p "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_LOG_DIRECTORY"
-nvidia-cuda-mps-control -d || { echo "MPS did not start"; exit 1; }
-sleep 1
+mps_start
 OUT="$DEST/mps" SOLUTIONS="$SOL" bash bench/probes/2026-11-29/timeline.sh 2>&1 | tail -8
 timeout 200 python3 bench/probes/2026-11-29/handover_variants.py --variants handover,gpuwait \
   --repeat "${REPEAT:-2}" --solutions "$(echo "$SOL matrix-transpose/correct_tiled.cu" | tr ' ' ,)" \
   --out "$DEST/mps-variants.json" > "$DEST/mps-variants.log" 2>&1 || echo "variants exited with $?"
 tail -14 "$DEST/mps-variants.log"
-echo quit | nvidia-cuda-mps-control
-sleep 1
-cp -r "$CUDA_MPS_LOG_DIRECTORY" "$DEST/mps-log" 2>/dev/null
-grep -c "New client" "$DEST/mps-log/control.log" 2>/dev/null | sed 's/^/MPS clients connected: /'
+mps_stop
+pack

@@ -7,12 +7,7 @@
 # judgement, d = bound + SPIN - events: the excess a spin calibration would leave.
 #
 #   bash bench/probes/2026-11-30/spin_calibration.sh   # one device call, about 4 min
-set -uo pipefail
-cd "$(dirname "$0")/../../.." || exit 1
-DEST="${OUT:-bench/results/$(date -u +%Y-%m-%d)-spin}/spin-calibration"
-HERE=bench/probes/2026-11-30
-mkdir -p "$DEST"
-export KERNELJUDGE_SANDBOX=none PYTHONPATH="$PWD" PYTHONUNBUFFERED=1
+PROBE=spin-calibration . "$(dirname "$0")/common.sh"
 RUNS="${RUNS:-reduction/correct_atomic.cu:0 reduction/correct_atomic.cu:11.4 softmax/correct_online.cu:15.0 matrix-transpose/correct_tiled.cu:96.6 int8-quantized-matmul/correct_tiled_int.cu:6794}"
 git apply "$HERE/spin_calibration.patch" || exit 1
 for run in $RUNS; do
@@ -33,4 +28,4 @@ for f in sorted(Path(sys.argv[1]).glob("spin-*/*.json")):
         print(f"spin={1e3 * spin:7.1f}us {r['solution'][:28]:28} {r['verdict'][:8]:8} ev={r['event_ms']:.4f} "
               f"bound+spin={r['bound_ms'] + spin:.4f} d={1e3 * d:+6.1f}us slack={1e3 * r['slack_ms']:5.1f}us k={r['burst']}")
 PY
-tar czf "$DEST.tgz" -C "$(dirname "$DEST")" "$(basename "$DEST")" && rm -rf "$DEST"
+pack
