@@ -273,15 +273,14 @@ class Child:
                         pass  # after a 6.8 ms kernel was ~40 us longer: gpu_clock/...-session9)
                 _cuda_synchronize()
                 _event_record(end_sync)
-                # the outputs are complete, side streams' included, unless JAX's copy into the
-                # output buffers (or a calibration's) is still to come: DONE at once, with
-                # end_sync already queued on this context, so it keeps its place
-                after = done is not None or (self.solve is None and msg.get("copy_outputs"))
+                # the outputs are complete, side streams' included, unless a copy into them is
+                # still to come: DONE at once, end_sync being queued on this context already
+                after = self._copies_after(done, msg)
                 if handover is not None and not after:
                     handover(signals.DONE)
                 _event_synchronize(end_sync)
-                # that copy, off both events: the synced one times the call's own work only,
-                # as in every language
+                # JAX's results into the outputs (or a calibration's copy), off both events: the
+                # synced one times the call's own work only, as in every language
                 self._after(done, msg)
                 _cuda_synchronize()
                 if handover is not None and after:
@@ -340,6 +339,10 @@ class Child:
                 if name not in self.scratch:
                     self.scratch[name] = torch.empty_like(src)
                 self.scratch[name].copy_(src)
+
+    def _copies_after(self, done, msg: dict) -> bool:
+        """Whether :meth:`_after` still writes into the outputs after this call."""
+        return done is not None or (self.solve is None and bool(msg.get("copy_outputs")))
 
     def _release(self) -> None:
         """JAX: the last results are let go after the call's clock has stopped."""
