@@ -493,7 +493,7 @@ def do_bench_spread(processes_ms: list[float], judge_ms: list[float]) -> dict:
     if len(processes_ms) < 2:
         return {}
     med = statistics.median(processes_ms)
-    own = [round(m / med, 4) for m in processes_ms]
+    own = [ratio(m, med) for m in processes_ms]
     lo, hi = min(processes_ms) * (1 - TOLERANCE), max(processes_ms) * (1 + TOLERANCE)
     return {
         "do_bench_worst_process_over_median": worst(own),

@@ -275,16 +275,16 @@ class Child:
                 _event_record(end_sync)
                 # the outputs are complete, side streams' included, unless a copy into them is
                 # still to come: DONE at once, end_sync being queued on this context already
-                after = self._copies_after(done, msg)
-                if handover is not None and not after:
+                late = self._copies_after(done, msg)
+                if handover is not None and not late:
                     handover(signals.DONE)
                 _event_synchronize(end_sync)
-                # JAX's results into the outputs (or a calibration's copy), off both events: the
-                # synced one times the call's own work only, as in every language
-                self._after(done, msg)
-                _cuda_synchronize()
-                if handover is not None and after:
-                    handover(signals.DONE)
+                if late:  # JAX's results into the outputs (or a calibration's copy), off both
+                    # events: the synced one times the call's own work only, as in every language
+                    self._after(done, msg)
+                    _cuda_synchronize()
+                    if handover is not None:
+                        handover(signals.DONE)
                 self._release()
                 del done
                 self._check_native_error()

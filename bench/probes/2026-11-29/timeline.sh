@@ -22,7 +22,7 @@ git apply "$HERE/timeline.patch" || exit 1
 for sol in $SOLUTIONS; do
   name=$(echo "$sol" | tr '/.' '__')
   KJ_PROBE_STAMPS_OUT="$DEST/$name.jsonl" timeout "${LIMIT:-80}" python3 "$HERE/handover_variants.py" \
-    --variants "${VARIANTS:-handover}" --repeat "${REPEAT:-2}" --solutions "$sol" --out "$DEST/$name.json" \
+    --variants handover --repeat 2 --solutions "$sol" --out "$DEST/$name.json" \
     > "$DEST/$name.log" 2>&1 || echo "$sol: exited with $?"
 done
 git apply -R "$HERE/timeline.patch"
